@@ -1,0 +1,1 @@
+"""Sub-commands of the gbr-tui command line, one module each."""

@@ -1,0 +1,142 @@
+"""Material: how many queens, rooks, bishops, knights and pawns each side has."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Mapping
+
+import chess
+
+from gbr_tui.core.errors import GbrError
+
+#: The order of the counted types, as in the code's digits (kings are never counted).
+TYPES = "QRBNP"
+PIECE_TYPES = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
+TYPE_NAMES = {"Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+
+Counts = tuple[int, int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Material:
+    """Counts per side in the order Q R B N P. Kings are implied, one a side."""
+
+    white: Counts
+    black: Counts
+
+    @classmethod
+    def from_board(cls, board: chess.BaseBoard) -> Material:
+        return cls(
+            tuple(chess.popcount(board.pieces_mask(t, chess.WHITE)) for t in PIECE_TYPES),
+            tuple(chess.popcount(board.pieces_mask(t, chess.BLACK)) for t in PIECE_TYPES),
+        )
+
+    @classmethod
+    def from_fen(cls, fen: str) -> Material:
+        """A full FEN or its placement field alone."""
+        return cls.from_board(board_from_fen(fen))
+
+    @classmethod
+    def from_counts(cls, white: Mapping[str, int], black: Mapping[str, int]) -> Material:
+        """From mappings such as ``{"Q": 1, "P": 2}``; missing types count 0."""
+        for side in (white, black):
+            for key, value in side.items():
+                if key.upper() not in TYPES:
+                    raise GbrError(f"unknown piece type {key!r}: expected one of Q R B N P")
+                if not isinstance(value, int) or value < 0:
+                    raise GbrError(f"the count of {key!r} must be a whole number >= 0")
+        return cls(
+            tuple(white.get(t, 0) for t in TYPES),
+            tuple(black.get(t, 0) for t in TYPES),
+        )
+
+    @classmethod
+    def from_string(cls, text: str) -> Material:
+        """``KBBP v KRNPP``, ``KBBPvKRNPP``, ``KBBP-KRNPP`` or ``KBBPKRNPP``.
+
+        Each side is a king followed by its men; the separator's case does not matter.
+        """
+        return parse_material(text)
+
+    def side(self, color: chess.Color) -> Counts:
+        return self.white if color == chess.WHITE else self.black
+
+    def side_string(self, color: chess.Color) -> str:
+        counts = self.side(color)
+        return "K" + "".join(t * n for t, n in zip(TYPES, counts))
+
+    def men(self, color: chess.Color) -> int:
+        """Men of one side, king included (the printed men count)."""
+        return 1 + sum(self.side(color))
+
+    @property
+    def tablebase_name(self) -> str:
+        """Syzygy style with colours kept, White first: ``KBBPvKRNPP``."""
+        return f"{self.side_string(chess.WHITE)}v{self.side_string(chess.BLACK)}"
+
+    def __str__(self) -> str:
+        return f"{self.side_string(chess.WHITE)} v {self.side_string(chess.BLACK)}"
+
+
+def board_from_fen(fen: str) -> chess.Board:
+    """A board from a full FEN or a placement field; raises GbrError with python-chess's reason."""
+    text = fen.strip()
+    if not text:
+        raise GbrError("empty FEN", 0)
+    try:
+        if " " in text:
+            return chess.Board(text)
+        board = chess.Board(None)
+        board.set_board_fen(text)
+        return board
+    except ValueError as error:
+        raise GbrError(f"not a valid FEN: {_plain_reason(error)}") from None
+
+
+def _plain_reason(error: ValueError) -> str:
+    """python-chess repeats the whole FEN in its messages; keep only the reason."""
+    return str(error).split(":", 1)[0]
+
+
+_SIDE = re.compile(r"\s*([KQRBNP]+)\s*", re.IGNORECASE)
+
+
+def parse_material(text: str) -> Material:
+    stripped = text.strip()
+    if not stripped:
+        raise GbrError("empty material: expected something like 'KRP v KR'", 0)
+    match = re.fullmatch(r"\s*([A-Za-z]+?)\s*(?:\s[vV]\s|[vV]|-|\s)\s*([A-Za-z]+)\s*", text)
+    if match is None:
+        # No separator: the second side starts at the second king (KRPKR).
+        second_king = stripped.upper().find("K", 1)
+        if second_king > 0 and _SIDE.fullmatch(stripped):
+            offset = text.index(stripped)
+            sides = [(stripped[:second_king], offset), (stripped[second_king:], offset + second_king)]
+        else:
+            bad = _first_bad_character(text)
+            raise GbrError(
+                "expected two sides such as 'KRP v KR' (kings first, pieces from K Q R B N P)", bad
+            )
+    else:
+        sides = [(match.group(1), match.start(1)), (match.group(2), match.start(2))]
+    white, black = (_side_counts(side, start) for side, start in sides)
+    return Material(white, black)
+
+
+def _first_bad_character(text: str) -> int:
+    for index, char in enumerate(text):
+        if char.upper() not in "KQRBNPV -":
+            return index
+    return len(text)
+
+
+def _side_counts(side: str, start: int) -> Counts:
+    upper = side.upper()
+    if not upper.startswith("K"):
+        raise GbrError("each side starts with its king, K", start)
+    for index, char in enumerate(upper[1:], start=1):
+        if char not in TYPES:
+            what = "a second king" if char == "K" else repr(side[index])
+            raise GbrError(f"{what} is not a man here: expected Q R B N or P", start + index)
+    return tuple(upper.count(t) for t in TYPES)

@@ -1,0 +1,346 @@
+"""Reading GBR codes in every printed dialect into one structured result.
+
+Dialects (spec section 3): concatenated ``=0323.12g3g1``, ARVES ``a7d3 0116.00 b2b3c6d6 3/3+``,
+EG ``f1h1 0001.04 2/5 Win`` and ``g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw``, German dotted
+``0000.02.a1a8.a2b2``, book ``+ 1234.56 a7c8``; four-digit codes and ``,`` for ``.``.
+Whitespace and dots between squares carry no meaning.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import chess
+
+from gbr_tui.core.code import UNKNOWN, Rule, extended_code, format_code
+from gbr_tui.core.errors import GbrError
+from gbr_tui.core.material import PIECE_TYPES, TYPE_NAMES, TYPES, Material
+
+_PLAIN = re.compile(r"\s*([+=]?)\s*(\d{4})(?:[.,](\d{2}))?\s*")
+_SQUARE = re.compile(r"[a-hA-H][1-8]")
+_MEN_COUNT = re.compile(r"(\d{1,2})/(\d{1,2})")
+_WORD = re.compile(r"[A-Za-z]+")
+_RESULT_WORDS = {"win": "+", "draw": "="}
+_MOVER_WORDS = {"wtm": chess.WHITE, "btm": chess.BLACK}
+
+COLOR_NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
+
+
+@dataclass
+class DecodedCode:
+    """Everything a printed code says, and nothing it does not."""
+
+    text: str
+    digits: str
+    white: dict[str, int | None]
+    black: dict[str, int | None]
+    unknown: list[str]
+    stipulation: str | None = None
+    side_to_move: chess.Color | None = None
+    kings: tuple[str, str] | None = None
+    men_squares: list[str] = field(default_factory=list)
+    men_count: tuple[int, int] | None = None
+    board: chess.Board | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def code(self) -> str:
+        return format_code(self.digits)
+
+    @property
+    def short(self) -> str:
+        return format_code(self.digits, short=True)
+
+    @property
+    def material(self) -> Material | None:
+        """Exact material, or None when a digit is 9."""
+        if self.unknown:
+            return None
+        return Material.from_counts(self.white, self.black)
+
+    @property
+    def fen(self) -> str | None:
+        """The FEN placement field when the code fixes every square."""
+        return self.board.board_fen() if self.board is not None else None
+
+    @property
+    def compact(self) -> str:
+        """The input rewritten in the one compact form this project writes."""
+        if self.board is not None:
+            return extended_code(self.board, self.stipulation)
+        kings = "".join(self.kings) if self.kings else ""
+        return f"{self.stipulation or ''}{self.code}{kings}"
+
+
+def decode(text: str, rule: Rule = Rule.COUNT) -> DecodedCode:
+    """Parse a code in any dialect; raise GbrError naming the bad spot."""
+    plain = _PLAIN.fullmatch(text)
+    if plain is not None:
+        stipulation, pieces, pawns = plain.groups()
+        decoded = _from_digits(text, pieces, pawns or "00", plain.start(2), rule)
+        decoded.stipulation = stipulation or None
+        return decoded
+    return _Parser(text, rule).parse()
+
+
+def _from_digits(text: str, pieces: str, pawns: str, start: int, rule: Rule) -> DecodedCode:
+    for offset, char in enumerate(pawns):
+        if char == "9":
+            raise GbrError("a pawn digit is 0-8: a side has at most eight pawns", start + 5 + offset)
+    white: dict[str, int | None] = {}
+    black: dict[str, int | None] = {}
+    unknown = []
+    notes = []
+    for piece_type, char in zip(TYPES, pieces):
+        digit = int(char)
+        if digit == UNKNOWN:
+            white[piece_type] = black[piece_type] = None
+            unknown.append(piece_type)
+        else:
+            white[piece_type], black[piece_type] = digit % 3, digit // 3
+    white["P"], black["P"] = int(pawns[0]), int(pawns[1])
+    if rule == Rule.PROMOTED and pieces[0] in "25678":
+        notes.append(
+            f"queen digit {pieces[0]} means two queens on a side, which the promoted rule writes as 9"
+        )
+    return DecodedCode(text, pieces + pawns, white, black, unknown, notes=notes)
+
+
+class _Parser:
+    """A left-to-right reader that remembers where each token started."""
+
+    def __init__(self, text: str, rule: Rule) -> None:
+        self.text = text
+        self.rule = rule
+        self.pos = 0
+        self.stipulation: str | None = None
+        self.side_to_move: chess.Color | None = None
+        self.before: list[tuple[str, int]] = []
+        self.after: list[tuple[str, int]] = []
+        self.men_count: tuple[int, int] | None = None
+        self.men_count_at = 0
+
+    def parse(self) -> DecodedCode:
+        if not self.text.strip():
+            raise GbrError("empty: expected a code such as 0323.12", 0)
+        decoded = self._read_code()
+        self._read_tail()
+        decoded.stipulation = self.stipulation
+        decoded.side_to_move = self.side_to_move
+        decoded.men_count = self.men_count
+        self._place(decoded)
+        self._check_men_count(decoded)
+        return decoded
+
+    def _skip_space(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def _set_stipulation(self, value: str, at: int) -> None:
+        if self.stipulation not in (None, value):
+            raise GbrError(f"the stipulation is given twice and disagrees ({self.stipulation} and {value})", at)
+        self.stipulation = value
+
+    def _read_code(self) -> DecodedCode:
+        """Stipulation and king squares may come first; then the code itself."""
+        text = self.text
+        while True:
+            self._skip_space()
+            if self.pos >= len(text):
+                raise GbrError("expected a code such as 0323.12", self.pos)
+            char = text[self.pos]
+            if char in "+=":
+                self._set_stipulation(char, self.pos)
+                self.pos += 1
+            elif _SQUARE.match(text, self.pos):
+                self.before.append((text[self.pos : self.pos + 2].lower(), self.pos))
+                self.pos += 2
+            elif char.isdigit():
+                return self._read_digits()
+            else:
+                raise GbrError(
+                    f"unexpected {char!r}: expected a code such as 0323.12 (or king squares, + or =)",
+                    self.pos,
+                )
+
+    def _read_digits(self) -> DecodedCode:
+        text, start = self.text, self.pos
+        end = start
+        while end < len(text) and end - start < 4 and text[end].isdigit():
+            end += 1
+        if end - start < 4:
+            raise GbrError("expected four piece digits (queens, rooks, bishops, knights)", end)
+        pawns = "00"
+        if end < len(text) and text[end].isdigit():
+            raise GbrError("expected '.' between the four piece digits and the two pawn digits", end)
+        if end < len(text) and text[end] in ".," and end + 1 < len(text) and text[end + 1].isdigit():
+            pawn_start = end + 1
+            pawn_end = pawn_start
+            while pawn_end < len(text) and text[pawn_end].isdigit():
+                pawn_end += 1
+            if pawn_end - pawn_start < 2:
+                raise GbrError("expected two pawn digits (White's, then Black's)", pawn_end)
+            if pawn_end - pawn_start > 2:
+                raise GbrError("too many digits: the pawn part is exactly two digits", pawn_start + 2)
+            pawns = text[pawn_start:pawn_end]
+            end = pawn_end
+        self.pos = end
+        return _from_digits(text, text[start : start + 4], pawns, start, self.rule)
+
+    def _read_tail(self) -> None:
+        """Squares (dots and spaces between them mean nothing), men count, result words."""
+        text = self.text
+        closed_at: int | None = None  # squares may not follow a men count or a result
+        while True:
+            self._skip_space()
+            if self.pos >= len(text):
+                return
+            char = text[self.pos]
+            if char in ".,":
+                self.pos += 1
+            elif _SQUARE.match(text, self.pos):
+                if closed_at is not None:
+                    raise GbrError("squares must come before the men count and the result", self.pos)
+                self.after.append((text[self.pos : self.pos + 2].lower(), self.pos))
+                self.pos += 2
+            elif char in "+=":
+                self._set_stipulation(char, self.pos)
+                closed_at = self.pos
+                self.pos += 1
+            elif (count := _MEN_COUNT.match(text, self.pos)) is not None:
+                if self.men_count is not None:
+                    raise GbrError("the men count is given twice", self.pos)
+                self.men_count = (int(count.group(1)), int(count.group(2)))
+                self.men_count_at = closed_at = self.pos
+                self.pos = count.end()
+            elif char.isdigit():
+                raise GbrError(
+                    "unexpected digit after the code: expected squares, a men count such as 3/3, or a result",
+                    self.pos,
+                )
+            elif (word := _WORD.match(text, self.pos)) is not None:
+                self._read_word(word.group(0))
+                closed_at = self.pos
+                self.pos = word.end()
+            else:
+                raise GbrError(f"unexpected {char!r}: expected squares, a men count or a result", self.pos)
+
+    def _read_word(self, word: str) -> None:
+        lower = word.lower()
+        if lower in _RESULT_WORDS:
+            self._set_stipulation(_RESULT_WORDS[lower], self.pos)
+        elif lower in _MOVER_WORDS:
+            self.side_to_move = _MOVER_WORDS[lower]
+        else:
+            raise GbrError(f"unknown word {word!r}: expected Win, Draw, BTM or WTM", self.pos)
+
+    def _place(self, decoded: DecodedCode) -> None:
+        squares = self.after
+        if self.before:
+            if len(self.before) != 2:
+                raise GbrError(
+                    "expected the two king squares before the code (White's, then Black's)",
+                    self.before[min(2, len(self.before) - 1)][1] if len(self.before) > 2 else self.before[0][1],
+                )
+            squares = self.before + self.after
+        if not squares:
+            return
+        seen: dict[str, int] = {}
+        for name, at in squares:
+            if name in seen:
+                if len(seen) == 1:
+                    raise GbrError(f"both kings on {name}", at)
+                raise GbrError(f"{name} is given twice", at)
+            seen[name] = at
+        if len(squares) < 2:
+            raise GbrError("expected both king squares (White's, then Black's)", squares[-1][1] + 2)
+        decoded.kings = (squares[0][0], squares[1][0])
+        men = squares[2:]
+        decoded.men_squares = [name for name, _ in men]
+        if decoded.unknown:
+            if men:
+                types = ", ".join(TYPE_NAMES[t] + "s" for t in decoded.unknown)
+                decoded.notes.append(
+                    f"the squares cannot be split by type: a 9 hides the exact number of {types}"
+                )
+            return
+        needed = sum(decoded.white.values()) + sum(decoded.black.values())
+        if men and len(men) != needed:
+            if len(men) > needed:
+                raise GbrError(
+                    f"too many squares: the code has {needed} men besides the kings", men[needed][1]
+                )
+            raise GbrError(
+                f"too few squares: the code has {needed} men besides the kings, {len(men)} given",
+                men[-1][1] + 2,
+            )
+        if men or needed == 0:
+            decoded.board = _board(decoded)
+
+    def _check_men_count(self, decoded: DecodedCode) -> None:
+        if self.men_count is None:
+            return
+        printed_white, printed_black = self.men_count
+        known_white = 1 + sum(n for n in decoded.white.values() if n is not None)
+        known_black = 1 + sum(n for n in decoded.black.values() if n is not None)
+        if decoded.unknown:
+            hidden = 3 * len(decoded.unknown)
+            fits = (
+                printed_white >= known_white
+                and printed_black >= known_black
+                and printed_white - known_white + printed_black - known_black >= hidden
+            )
+        else:
+            fits = (printed_white, printed_black) == (known_white, known_black)
+        if not fits:
+            expected = f"{known_white}/{known_black}" if not decoded.unknown else "more men"
+            raise GbrError(
+                f"men count {printed_white}/{printed_black} disagrees with the code, "
+                f"which gives {expected} (kings included)",
+                self.men_count_at,
+            )
+
+
+def _board(decoded: DecodedCode) -> chess.Board:
+    board = chess.Board(None)
+    board.turn = chess.WHITE if decoded.side_to_move is None else decoded.side_to_move
+    assert decoded.kings is not None
+    board.set_piece_at(chess.parse_square(decoded.kings[0]), chess.Piece(chess.KING, chess.WHITE))
+    board.set_piece_at(chess.parse_square(decoded.kings[1]), chess.Piece(chess.KING, chess.BLACK))
+    squares = iter(decoded.men_squares)
+    groups = [(t, c) for t in PIECE_TYPES[:4] for c in (chess.WHITE, chess.BLACK)]
+    groups += [(chess.PAWN, chess.WHITE), (chess.PAWN, chess.BLACK)]
+    for piece_type, color in groups:
+        side = decoded.white if color == chess.WHITE else decoded.black
+        for _ in range(side[chess.piece_symbol(piece_type).upper()] or 0):
+            board.set_piece_at(chess.parse_square(next(squares)), chess.Piece(piece_type, color))
+    return board
+
+
+@dataclass(frozen=True)
+class DigitExplanation:
+    label: str  # "Q", "R", "B", "N", then "P" (White's pawns) and "p" (Black's)
+    digit: str
+    text: str
+
+
+def explain(decoded: DecodedCode, rule: Rule = Rule.COUNT) -> list[DigitExplanation]:
+    """One line per digit, e.g. ``R 3 = 0 White + 1 Black``."""
+    lines = []
+    for piece_type, digit in zip(TYPES, decoded.digits[:4]):
+        name = TYPE_NAMES[piece_type]
+        if digit == "9":
+            if piece_type == "Q" and rule == Rule.PROMOTED:
+                meaning = "more than one queen on at least one side: exact count unknown"
+            else:
+                meaning = f"three or more {name}s on at least one side: exact count unknown"
+            lines.append(DigitExplanation(piece_type, digit, meaning))
+        else:
+            white, black = decoded.white[piece_type], decoded.black[piece_type]
+            lines.append(DigitExplanation(piece_type, digit, f"{white} White + {black} Black ({name}s)"))
+    for label, color, digit in zip("Pp", (chess.WHITE, chess.BLACK), decoded.digits[4:]):
+        count = int(digit)
+        plural = "pawn" if count == 1 else "pawns"
+        lines.append(DigitExplanation(label, digit, f"{count} {COLOR_NAMES[color]} {plural}"))
+    return lines
