@@ -28,26 +28,30 @@ _TRAILING = re.compile(
 )
 
 
+def _rank_pattern(filled: int = 0, after_digit: bool = False) -> str:
+    """A regex for the rest of a rank once ``filled`` squares are accounted for.
+
+    Spelled out as a tree of alternatives (each starting with a different character), so a
+    rank is checked in one pass: pieces and digits adding up to 8, no two digits in a row.
+    """
+    if filled == 8:
+        return ""
+    branches = ["[KQRBNPkqrbnp]" + _rank_pattern(filled + 1, False)]
+    if not after_digit:
+        branches += [str(n) + _rank_pattern(filled + n, True) for n in range(1, 9 - filled)]
+    return "(?:" + "|".join(branches) + ")"
+
+
+_RANK = re.compile(_rank_pattern())
+_CHAR_VALUES = {char: 1 << (_FIELD_BITS * index) for index, char in enumerate(_COUNTED)}
+_CHAR_VALUES.update(dict.fromkeys("Kk12345678", 0))
+
+
 def _rank_value(rank: str) -> int | None:
     """The packed counts of one rank string, or None when python-chess would reject it."""
-    value = 1 << _RANK_SHIFT
-    squares = 0
-    previous_digit = False
-    for char in rank:
-        if char in "12345678":
-            if previous_digit:
-                return None
-            squares += int(char)
-            previous_digit = True
-            continue
-        index = _COUNTED.find(char)
-        if index >= 0:
-            value += 1 << (_FIELD_BITS * index)
-        elif char not in "Kk":
-            return None
-        squares += 1
-        previous_digit = False
-    return value if squares == 8 else None
+    if _RANK.fullmatch(rank) is None:
+        return None
+    return (1 << _RANK_SHIFT) + sum(map(_CHAR_VALUES.__getitem__, rank))
 
 
 def _unpack(total: int) -> Material | None:
@@ -75,6 +79,7 @@ class FenEncoder:
         return self.entry(fen)[0]
 
     def entry(self, fen: str) -> tuple[Material, str]:
+        """The material and the code of one FEN (the hot path of batch encoding)."""
         placement, _, trailing = fen.partition(" ")
         try:
             total = sum(map(self._ranks.__getitem__, placement.split("/")))

@@ -1,0 +1,132 @@
+"""A chess board drawn as one widget: 64 squares, coordinates on the edges, a cursor."""
+
+from __future__ import annotations
+
+import chess
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import reactive
+from textual.widget import Widget
+
+#: Outline glyphs for White, solid for Black: the sides differ by shape, not by colour alone.
+UNICODE_GLYPHS = {
+    "K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘", "P": "♙",
+    "k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟",
+}  # fmt: skip
+
+#: (square width, square height), largest first; the board takes the largest that fits.
+CELL_SIZES = ((7, 3), (5, 2), (3, 1))
+RANK_LABEL_WIDTH = 2
+FILE_LABEL_HEIGHT = 1
+
+
+def cell_size_for(width: int, height: int) -> tuple[int, int]:
+    """The largest square size whose whole board fits in ``width`` x ``height`` cells."""
+    for cell_width, cell_height in CELL_SIZES:
+        if RANK_LABEL_WIDTH + 8 * cell_width <= width and 8 * cell_height + FILE_LABEL_HEIGHT <= height:
+            return cell_width, cell_height
+    return CELL_SIZES[-1]
+
+
+class BoardView(Widget, can_focus=True):
+    """Renders a ``chess.Board``; call ``refresh()`` after changing the board in place."""
+
+    COMPONENT_CLASSES = {
+        "board--light",
+        "board--dark",
+        "board--white",
+        "board--black",
+        "board--cursor",
+        "board--coordinate",
+    }
+
+    DEFAULT_CSS = """
+    BoardView {
+        width: auto;
+        height: auto;
+    }
+    BoardView > .board--light { background: #e8d6b0; }
+    BoardView > .board--dark { background: #b08a64; }
+    BoardView > .board--white { color: #ffffff; text-style: bold; }
+    BoardView > .board--black { color: #000000; text-style: bold; }
+    BoardView > .board--cursor { text-style: reverse bold; }
+    BoardView > .board--coordinate { color: $text-muted; }
+    """
+
+    cursor: reactive[chess.Square] = reactive(chess.E4)
+    flipped: reactive[bool] = reactive(False)
+    ascii_mode: reactive[bool] = reactive(False)
+    show_cursor: reactive[bool] = reactive(True)
+
+    def __init__(self, board: chess.Board | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.board = board if board is not None else chess.Board(None)
+
+    def set_board(self, board: chess.Board) -> None:
+        self.board = board
+        self.refresh()
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        cell_width, _ = cell_size_for(container.width, container.height)
+        return RANK_LABEL_WIDTH + 8 * cell_width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        _, cell_height = cell_size_for(container.width, container.height)
+        return 8 * cell_height + FILE_LABEL_HEIGHT
+
+    def ranks_top_down(self) -> list[int]:
+        return list(range(8)) if self.flipped else list(range(7, -1, -1))
+
+    def files_left_right(self) -> list[int]:
+        return list(range(7, -1, -1)) if self.flipped else list(range(8))
+
+    def square_at(self, x: int, y: int) -> chess.Square | None:
+        """The square under a point of the widget, or None on the coordinates."""
+        cell_width, cell_height = cell_size_for(self.size.width, self.size.height)
+        column, row = (x - RANK_LABEL_WIDTH) // cell_width, y // cell_height
+        if x < RANK_LABEL_WIDTH or not (0 <= column < 8 and 0 <= row < 8):
+            return None
+        return chess.square(self.files_left_right()[column], self.ranks_top_down()[row])
+
+    def glyph(self, piece: chess.Piece | None, square: chess.Square) -> str:
+        if piece is not None:
+            return piece.symbol() if self.ascii_mode else UNICODE_GLYPHS[piece.symbol()]
+        dark = (chess.square_file(square) + chess.square_rank(square)) % 2 == 0
+        if dark and (self.ascii_mode or self.app.no_color):
+            return "." if self.ascii_mode else "·"
+        return " "
+
+    def render(self) -> Text:
+        cell_width, cell_height = cell_size_for(self.size.width, self.size.height)
+        styles = {name: self.get_component_rich_style(name) for name in self.COMPONENT_CLASSES}
+        text = Text(no_wrap=True, overflow="crop")
+        middle = cell_height // 2
+        for rank in self.ranks_top_down():
+            for row in range(cell_height):
+                label = str(rank + 1) if row == middle else " "
+                text.append(label.ljust(RANK_LABEL_WIDTH), styles["board--coordinate"])
+                for file in self.files_left_right():
+                    square = chess.square(file, rank)
+                    text.append(*self._cell(square, row == middle, cell_width, styles))
+                text.append("\n")
+        files = "".join(chess.FILE_NAMES[f].center(cell_width) for f in self.files_left_right())
+        text.append(" " * RANK_LABEL_WIDTH + files, styles["board--coordinate"])
+        return text
+
+    def _cell(
+        self, square: chess.Square, middle: bool, width: int, styles: dict[str, Style]
+    ) -> tuple[str, Style]:
+        dark = (chess.square_file(square) + chess.square_rank(square)) % 2 == 0
+        style = styles["board--dark" if dark else "board--light"]
+        piece = self.board.piece_at(square)
+        if piece is not None:
+            style += styles["board--white" if piece.color == chess.WHITE else "board--black"]
+        at_cursor = self.show_cursor and square == self.cursor
+        if at_cursor:
+            style += styles["board--cursor"]
+        if not middle:
+            return " " * width, style
+        glyph = self.glyph(piece, square)
+        body = f"[{glyph}]" if at_cursor else f" {glyph} "
+        return body.center(width), style
