@@ -1,0 +1,400 @@
+"""The decode screen: type a GBR code as printed anywhere and read what it says, live.
+
+Every dialect of the spec is read by ``core.notation.decode``; this screen only lays out the
+result: material in glyphs and words, each digit explained, what was given besides the code,
+what a code cannot tell, the board when squares are given, and the published examples of the
+same class. Enter hands the ``DecodedCode`` back to whoever pushed the screen (the editor
+loads it); F2 or Escape gives back None.
+"""
+
+from __future__ import annotations
+
+import chess
+from rich.cells import cell_len
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from gbr_tui.core import DecodedCode, GbrError, Rule, decode, explain, position_warnings
+from gbr_tui.core.examples import ALL, Example
+from gbr_tui.core.material import TYPE_NAMES, TYPES
+from gbr_tui.widgets.board import UNICODE_GLYPHS, BoardView
+
+NUMBER_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight")
+
+RULE_MEANINGS = {
+    Rule.COUNT: "count rule: a 9 means three or more of that type on a side",
+    Rule.PROMOTED: "promoted rule: a 9 means three or more on a side, or two queens",
+}
+
+STIPULATIONS = {"+": "White to play and win", "=": "White to play and draw"}
+
+DIALECTS = (
+    ("0323.12  0005  4000,10", "plain; four digits: no pawns"),
+    ("=0323.12g3g1", "stipulation, code, kings, men"),
+    ("a7d3 0116.00 b2b3c6d6 3/3+", "ARVES: kings first, count, result"),
+    ("f1h1 0001.04 2/5 Win", "EG: Win, Draw, BTM"),
+    ("g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw", "EG, full position"),
+    ("0000.02.a1a8.a2b2", "German, dotted"),
+    ("+ 1234.56 a7c8", "study books, spaced"),
+)
+
+
+def join_words(words: list[str]) -> str:
+    """``a, b and c``."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def side_words(counts: dict[str, int | None]) -> str:
+    """``king, two bishops and a pawn``; a type hidden by a 9 is named as unknown."""
+    men = []
+    for piece_type in TYPES:
+        name = TYPE_NAMES[piece_type]
+        count = counts[piece_type]
+        if count is None:
+            men.append(f"an unknown number of {name}s")
+        elif count:
+            men.append(f"{NUMBER_WORDS[count]} {name}{'s' if count > 1 else ''}")
+    return join_words(["king", *men]) if men else "bare king"
+
+
+def side_glyphs(counts: dict[str, int | None], color: chess.Color, ascii_mode: bool) -> str:
+    """``♔♗♗♙`` (or ``KBBP``); a type hidden by a 9 shows as its glyph and ``?``."""
+
+    def glyph(piece_type: str) -> str:
+        symbol = piece_type if color == chess.WHITE else piece_type.lower()
+        return symbol if ascii_mode else UNICODE_GLYPHS[symbol]
+
+    text = glyph("K")
+    for piece_type in TYPES:
+        count = counts[piece_type]
+        text += glyph(piece_type) + "?" if count is None else glyph(piece_type) * count
+    return text
+
+
+def matching_examples(decoded: DecodedCode, rule: Rule) -> list[Example]:
+    """Examples of the same class.
+
+    A 9 is itself a fact (three or more of that type on a side), and an example's code under
+    the same rule has a 9 exactly when that holds for it; so equal codes are precisely the
+    examples consistent with the known digits and the 9s.
+    """
+    return [example for example in ALL if example.code(rule, short=False) == decoded.code]
+
+
+class DecodeScreen(Screen[DecodedCode | None]):
+    """An input and, below it, everything the code typed so far says (or why it is wrong)."""
+
+    AUTO_FOCUS = "#code"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall"), (44, "-taller")]
+
+    BINDINGS = [
+        Binding(
+            "enter",
+            "load",
+            "Load in editor",
+            tooltip="Set up the decoded material or position in the editor",
+            priority=True,
+            id="decode.load",
+        ),
+        Binding("f2", "back", "Back", tooltip="Back to the editor, loading nothing", id="decode.back"),
+        Binding(
+            "escape",
+            "back",
+            "Back",
+            show=False,
+            tooltip="Back to the editor, loading nothing",
+            id="decode.escape",
+        ),
+        Binding(
+            "pagedown",
+            "scroll_result(1)",
+            "More",
+            key_display="PgDn",
+            tooltip="Scroll the result down",
+            priority=True,
+            id="decode.page-down",
+        ),
+        Binding(
+            "pageup",
+            "scroll_result(-1)",
+            "Scroll up",
+            show=False,
+            key_display="PgUp",
+            tooltip="Scroll the result up",
+            priority=True,
+            id="decode.page-up",
+        ),
+    ]
+
+    DEFAULT_CSS = """
+    DecodeScreen {
+        #caret { height: 1; color: $error; text-style: bold; }
+        #error { color: $error; padding: 0 1; margin-bottom: 1; }
+        #refusal { color: $warning; text-style: bold; padding: 0 1; }
+        #result { height: 1fr; padding: 0 1; }
+        #columns { height: auto; }
+        #facts { height: auto; }
+        #position { height: auto; }
+        #facts > Static, #position > Static { margin-bottom: 1; }
+        /* The board sits in a scrolling column, so it is sized here by the terminal's
+           breakpoints (squares of 3x1, 5x2 or 7x3 cells) rather than by the space below. */
+        #board { margin-bottom: 1; width: 26; height: 9; }
+        &.-tall #board { width: 42; height: 17; }
+        &.-wide.-taller #board { width: 58; height: 25; }
+        #examples-title { text-style: bold; }
+        #examples { margin-bottom: 1; }
+        &.-wide #columns { layout: horizontal; }
+        &.-wide #facts { width: 1fr; }
+        &.-wide #position { width: 60; margin-left: 2; }
+    }
+    """
+
+    def __init__(self, rule: Rule = Rule.COUNT, initial_text: str = "") -> None:
+        super().__init__()
+        self.rule = rule
+        self.initial_text = initial_text
+        self.decoded: DecodedCode | None = None
+        self.error: GbrError | None = None
+
+    @property
+    def ascii_mode(self) -> bool:
+        return bool(getattr(self.app, "ascii_mode", False))
+
+    def compose(self) -> ComposeResult:
+        code_input = Input(
+            self.initial_text,
+            placeholder="a GBR code as printed, e.g. =0323.12g3g1 or a7d3 0116.00 b2b3c6d6 3/3+",
+            id="code",
+        )
+        code_input.border_title = "Decode a GBR code"
+        yield code_input
+        yield Static(id="caret")
+        yield Static(id="error")
+        yield Static(id="refusal")
+        with VerticalScroll(id="result"):
+            yield Static(self._dialects(), id="dialects")
+            with Container(id="columns"):
+                with Vertical(id="facts"):
+                    yield Static(id="material")
+                    yield Static(id="digits")
+                    yield Static(id="given")
+                    yield Static(id="untold")
+                with Vertical(id="position"):
+                    yield BoardView(id="board")
+                    yield Static(id="board-note")
+            yield Static(id="examples-title")
+            yield DataTable(id="examples", show_cursor=False, zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        board = self.query_one(BoardView)
+        board.show_cursor = False
+        board.can_focus = False
+        table = self.query_one("#examples", DataTable)
+        table.can_focus = False
+        table.add_columns("White", "Black", "Name")
+        self.show(self.initial_text)
+
+    def on_resize(self) -> None:
+        # The input's width decides how far it scrolls, hence where the caret goes.
+        self.call_after_refresh(self._draw_caret)
+
+    @on(Input.Changed, "#code")
+    def _typed(self, event: Input.Changed) -> None:
+        self.show(event.value)
+
+    def show(self, text: str) -> None:
+        """Decode ``text`` and lay out the result (or the error)."""
+        self.query_one("#refusal", Static).display = False
+        self.decoded, self.error = None, None
+        if text.strip():
+            try:
+                self.decoded = decode(text, self.rule)
+            except GbrError as error:
+                self.error = error
+        self._show_error()
+        self.call_after_refresh(self._draw_caret)
+        decoded = self.decoded
+        for result_part in self.query("#columns, #examples-title, #examples"):
+            result_part.display = decoded is not None
+        self.query_one("#dialects").display = decoded is None
+        if decoded is None:
+            return
+        self._show_material(decoded)
+        self._show_digits(decoded)
+        self._show_given(decoded)
+        self._show_untold(decoded)
+        self._show_board(decoded)
+        self._show_examples(decoded)
+
+    def action_load(self) -> None:
+        """Dismiss with the result when the editor can set it up; otherwise say why not."""
+        decoded = self.decoded
+        if decoded is not None and (decoded.board is not None or decoded.material is not None):
+            self.dismiss(decoded)
+            return
+        if self.error is not None:
+            reason = "the code is not valid: " + self.error.message
+        elif decoded is not None:
+            types = join_words([TYPE_NAMES[t] + "s" for t in decoded.unknown])
+            reason = (
+                f"a 9 hides how many {types} there are, so the editor cannot set up the material "
+                "(place the men on the board instead)"
+            )
+        else:
+            reason = "type a code first"
+        refusal = self.query_one("#refusal", Static)
+        refusal.update(Content(f"Not loaded: {reason}."))
+        refusal.display = True
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll_result(self, pages: int) -> None:
+        result = self.query_one("#result", VerticalScroll)
+        if pages > 0:
+            result.scroll_page_down()
+        else:
+            result.scroll_page_up()
+
+    def _show_error(self) -> None:
+        error_line = self.query_one("#error", Static)
+        caret = self.query_one("#caret", Static)
+        if self.error is None:
+            error_line.display = caret.display = False
+            return
+        where = "" if self.error.position is None else f" (character {self.error.position + 1})"
+        error_line.update(Content(f"{self.error.message}{where}"))
+        error_line.display = True
+        caret.display = self.error.position is not None
+
+    def _draw_caret(self) -> None:
+        """Put ``^`` under the bad character as the Input shows it (after its own scrolling)."""
+        caret = self.query_one("#caret", Static)
+        if self.error is None or self.error.position is None:
+            return
+        code_input = self.query_one("#code", Input)
+        text_start = code_input.content_region.x - code_input.region.x
+        column = text_start + cell_len(code_input.value[: self.error.position]) - code_input.scroll_offset.x
+        caret.update(Content(" " * max(column, 0) + "^"))
+
+    def _dialects(self) -> Content:
+        lines = [Content.styled("Type a code in any printed form:", "bold")]
+        width = max(len(example) for example, _ in DIALECTS)
+        for example, meaning in DIALECTS:
+            lines.append(Content(f"  {example.ljust(width)}  {meaning}"))
+        return Content("\n").join(lines)
+
+    def _show_material(self, decoded: DecodedCode) -> None:
+        header = [("Code ", "bold"), decoded.code, "   ", ("Compact ", "bold"), decoded.compact]
+        if decoded.material is not None:
+            header += ["   ", ("Material ", "bold"), str(decoded.material)]
+        lines = [Content.assemble(*header)]
+        sides = (("White", chess.WHITE, decoded.white), ("Black", chess.BLACK, decoded.black))
+        glyphs = [side_glyphs(counts, color, self.ascii_mode) for _, color, counts in sides]
+        width = max(cell_len(text) for text in glyphs)
+        for (name, _, counts), side in zip(sides, glyphs):
+            padding = " " * (width - cell_len(side))
+            lines.append(Content.assemble((f"{name}: ", "bold"), side, padding, "  ", side_words(counts)))
+        self.query_one("#material", Static).update(Content("\n").join(lines))
+
+    def _show_digits(self, decoded: DecodedCode) -> None:
+        lines = [Content.assemble(("Digits", "bold"), "  ", RULE_MEANINGS[self.rule])]
+        for line in explain(decoded, self.rule):
+            row = f"  {line.label} {line.digit}  {line.text}"
+            lines.append(Content.styled(row, "bold") if line.digit == "9" else Content(row))
+        self.query_one("#digits", Static).update(Content("\n").join(lines))
+
+    def _show_given(self, decoded: DecodedCode) -> None:
+        lines = []
+        if decoded.stipulation:
+            lines.append(f"Stipulation: {decoded.stipulation}  {STIPULATIONS[decoded.stipulation]}")
+        if decoded.side_to_move is not None:
+            mover = "White (WTM)" if decoded.side_to_move == chess.WHITE else "Black (BTM)"
+            lines.append(f"Side to move: {mover}")
+        elif decoded.stipulation:
+            lines.append("Side to move: White, as the stipulation says")
+        if decoded.men_count is not None:
+            white, black = decoded.men_count
+            agreement = (
+                "possible with the known digits" if decoded.unknown else "agrees with the code"
+            )
+            lines.append(f"Men count: {white}/{black} (kings included), {agreement}")
+        if decoded.kings is not None:
+            white_king, black_king = decoded.kings
+            lines.append(f"Kings: White {white_king}, Black {black_king}")
+        if decoded.men_squares:
+            lines.append(f"Other men: {' '.join(decoded.men_squares)}")
+        given = self.query_one("#given", Static)
+        given.update(Content("\n").join(Content(line) for line in lines))
+        given.display = bool(lines)
+
+    def _show_untold(self, decoded: DecodedCode) -> None:
+        """What the code leaves open, in plain words."""
+        untold = []
+        if decoded.kings is None:
+            untold.append("where the men stand: many positions share one code")
+        elif decoded.board is None and not decoded.men_squares:
+            untold.append("where the other men stand: only the kings' squares are given")
+        if decoded.side_to_move is None and not decoded.stipulation:
+            untold.append("who is to move: a GBR code never says")
+        for piece_type in decoded.unknown:
+            name = TYPE_NAMES[piece_type]
+            untold.append(f"how many {name}s each side has: a 9 only says three or more on a side")
+        untold += decoded.notes
+        # A grid, so that a long point wraps under its own text rather than under the dash.
+        points = Table.grid(padding=(0, 1))
+        points.add_column(no_wrap=True)
+        points.add_column()
+        for line in untold:
+            points.add_row(" -", Text(line))
+        widget = self.query_one("#untold", Static)
+        widget.update(Group(Text("Not in this code:", style="bold"), points))
+        widget.display = bool(untold)
+
+    def _show_board(self, decoded: DecodedCode) -> None:
+        board_view = self.query_one(BoardView)
+        note = self.query_one("#board-note", Static)
+        position = self.query_one("#position")
+        position.display = decoded.kings is not None
+        if decoded.kings is None:
+            return
+        board_view.ascii_mode = self.ascii_mode
+        if decoded.board is not None:
+            board_view.set_board(decoded.board)
+            warnings = [f"Warning: {warning}" for warning in position_warnings(decoded.board)]
+            lines = [f"FEN {decoded.fen}", *warnings]
+        else:
+            kings_only = chess.Board(None)
+            for color, name in zip((chess.WHITE, chess.BLACK), decoded.kings):
+                kings_only.set_piece_at(chess.parse_square(name), chess.Piece(chess.KING, color))
+            board_view.set_board(kings_only)
+            if decoded.men_squares:
+                lines = ["Only the kings are shown: with a 9 the other squares cannot be matched to pieces."]
+            else:
+                lines = ["Only the kings are shown: the other men's squares are not given."]
+        note.update(Content("\n").join(Content(line) for line in lines))
+
+    def _show_examples(self, decoded: DecodedCode) -> None:
+        title = self.query_one("#examples-title", Static)
+        table = self.query_one("#examples", DataTable)
+        table.clear()
+        examples = matching_examples(decoded, self.rule)
+        table.display = bool(examples)
+        if not examples:
+            title.update(Content(f"No published example has class {decoded.code}."))
+            return
+        title.update(Content(f"Published examples of class {decoded.code}"))
+        for example in examples:
+            table.add_row(example.white, example.black, example.name)
