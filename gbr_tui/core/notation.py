@@ -69,8 +69,8 @@ class DecodedCode:
         """The input rewritten in the one compact form this project writes."""
         if self.board is not None:
             return extended_code(self.board, self.stipulation)
-        kings = "".join(self.kings) if self.kings else ""
-        return f"{self.stipulation or ''}{self.code}{kings}"
+        squares = "".join((self.kings or ()) + tuple(self.men_squares))
+        return f"{self.stipulation or ''}{self.code}{squares}"
 
 
 def decode(text: str, rule: Rule = Rule.COUNT) -> DecodedCode:
