@@ -80,23 +80,79 @@ class Material:
 
 
 def board_from_fen(fen: str) -> chess.Board:
-    """A board from a full FEN or a placement field; raises GbrError with python-chess's reason."""
-    text = fen.strip()
-    if not text:
+    """A board from a full FEN or a placement field; raises GbrError with python-chess's reason.
+
+    python-chess decides what is valid; the error's position points at the field, or the
+    character of the placement, that it objected to.
+    """
+    if not fen.strip():
         raise GbrError("empty FEN", 0)
     try:
-        if " " in text:
-            return chess.Board(text)
-        board = chess.Board(None)
-        board.set_board_fen(text)
-        return board
+        return chess.Board(fen)
     except ValueError as error:
-        raise GbrError(f"not a valid FEN: {_plain_reason(error)}") from None
+        reason = _plain_reason(error)
+        raise GbrError(f"not a valid FEN: {reason}", _fen_error_position(fen, reason)) from None
 
 
 def _plain_reason(error: ValueError) -> str:
     """python-chess repeats the whole FEN in its messages; keep only the reason."""
     return str(error).split(":", 1)[0]
+
+
+# Words of python-chess's messages -> the index of the FEN field they are about.
+_FIELD_WORDS = (
+    ("position part", 0),
+    ("turn part", 1),
+    ("castling", 2),
+    ("en passant", 3),
+    ("half-move", 4),
+    ("fullmove", 5),
+    ("more parts", 6),
+)
+
+
+def _fen_error_position(fen: str, reason: str) -> int | None:
+    fields = list(re.finditer(r"\S+", fen))
+    for words, index in _FIELD_WORDS:
+        if words in reason and index < len(fields):
+            start = fields[index].start()
+            if index == 0:
+                return start + _placement_problem(fields[0].group())
+            return start
+    return None
+
+
+def _placement_problem(placement: str) -> int:
+    """Where a placement field breaks the rules, checked in python-chess's order."""
+    rows = placement.split("/")
+    if len(rows) < 8:
+        return len(placement)
+    if len(rows) > 8:
+        return len("/".join(rows[:8]))
+    offset = 0
+    for row in rows:
+        squares, full_at, previous = 0, None, ""
+        for index, char in enumerate(row):
+            if char in "12345678":
+                if previous in "12345678":
+                    return offset + index
+                squares += int(char)
+            elif char == "~":
+                if previous.lower() not in chess.PIECE_SYMBOLS[1:]:
+                    return offset + index
+            elif char.lower() in chess.PIECE_SYMBOLS[1:]:
+                squares += 1
+            else:
+                return offset + index
+            if squares > 8 and full_at is None:
+                full_at = offset + index
+            previous = char
+        if full_at is not None:
+            return full_at
+        if squares < 8:
+            return offset + len(row)
+        offset += len(row) + 1
+    return 0
 
 
 _SIDE = re.compile(r"\s*([KQRBNP]+)\s*", re.IGNORECASE)
