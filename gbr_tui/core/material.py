@@ -39,17 +39,8 @@ class Material:
 
     @classmethod
     def from_counts(cls, white: Mapping[str, int], black: Mapping[str, int]) -> Material:
-        """From mappings such as ``{"Q": 1, "P": 2}``; missing types count 0."""
-        for side in (white, black):
-            for key, value in side.items():
-                if key.upper() not in TYPES:
-                    raise GbrError(f"unknown piece type {key!r}: expected one of Q R B N P")
-                if not isinstance(value, int) or value < 0:
-                    raise GbrError(f"the count of {key!r} must be a whole number >= 0")
-        return cls(
-            tuple(white.get(t, 0) for t in TYPES),
-            tuple(black.get(t, 0) for t in TYPES),
-        )
+        """From mappings such as ``{"Q": 1, "P": 2}`` (any case); missing types count 0."""
+        return cls(_side_counts_from_mapping(white), _side_counts_from_mapping(black))
 
     @classmethod
     def from_string(cls, text: str) -> Material:
@@ -77,6 +68,18 @@ class Material:
 
     def __str__(self) -> str:
         return f"{self.side_string(chess.WHITE)} v {self.side_string(chess.BLACK)}"
+
+
+def _side_counts_from_mapping(side: Mapping[str, int]) -> Counts:
+    counts = dict.fromkeys(TYPES, 0)
+    for key, value in side.items():
+        piece_type = key.upper() if isinstance(key, str) else key
+        if piece_type not in counts:
+            raise GbrError(f"unknown piece type {key!r}: expected one of Q R B N P")
+        if type(value) is not int or value < 0:
+            raise GbrError(f"the count of {key!r} must be a whole number >= 0, not {value!r}")
+        counts[piece_type] = value
+    return tuple(counts.values())
 
 
 def board_from_fen(fen: str) -> chess.Board:
