@@ -73,11 +73,15 @@ class DecodedCode:
 
     @property
     def compact(self) -> str:
-        """The input rewritten in the one compact form this project writes."""
+        """The input rewritten in the one compact form this project writes.
+
+        Without a board (a 9 hides how the squares split by type) the squares keep the order
+        they were given in.
+        """
         if self.board is not None:
             return extended_code(self.board, self.stipulation)
-        kings = "".join(self.kings) if self.kings else ""
-        return f"{self.stipulation or ''}{self.code}{kings}"
+        squares = "".join(self.kings or ()) + "".join(self.men_squares)
+        return f"{self.stipulation or ''}{self.code}{squares}"
 
 
 def decode(text: str, rule: Rule = Rule.COUNT) -> DecodedCode:
@@ -267,6 +271,15 @@ class _Parser:
         decoded.men_squares = [name for name, _ in men]
         if decoded.unknown:
             if men:
+                # Each 9 stands for at least three men of its type.
+                known = sum(n for n in (*decoded.white.values(), *decoded.black.values()) if n)
+                at_least = known + 3 * len(decoded.unknown)
+                if len(men) < at_least:
+                    raise GbrError(
+                        f"too few squares: the code has at least {at_least} men besides the "
+                        f"kings, {len(men)} given",
+                        men[-1][1] + 2,
+                    )
                 types = ", ".join(TYPE_NAMES[t] + "s" for t in decoded.unknown)
                 decoded.notes.append(
                     f"the squares cannot be split by type: a 9 hides the exact number of {types}"
