@@ -134,7 +134,7 @@ def _placement_problem(placement: str) -> int:
         return len("/".join(rows[:8]))
     offset = 0
     for row in rows:
-        squares, full_at, previous = 0, None, ""
+        squares, full_at, previous = 0, None, "/"  # "/": neither digit nor piece
         for index, char in enumerate(row):
             if char in "12345678":
                 if previous in "12345678":
