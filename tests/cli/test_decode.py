@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.cli.conftest import run_gbr
+from tests.cli.process import run_gbr
 
 DECODE_KEYS = {"input", "code", "stipulation", "white", "black", "unknown", "kings", "fen"}
 

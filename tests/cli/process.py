@@ -8,8 +8,6 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 SCRIPT = Path(sys.executable).with_name("gbr-tui")
 COMMAND = (
     [str(SCRIPT)]
@@ -38,8 +36,3 @@ def run_gbr(*args: str, stdin: bytes | str = b"") -> Result:
     )
     assert "Traceback" not in result.stderr, result.stderr
     return result
-
-
-@pytest.fixture
-def gbr():
-    return run_gbr
