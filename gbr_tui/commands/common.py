@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass
-from typing import IO, BinaryIO, Iterable, Iterator
+from typing import IO, Iterable, Iterator
 
 from gbr_tui.core import GbrError, Rule
 
@@ -40,8 +40,11 @@ class Block:
         return Input(self.texts[index].strip(), line)
 
 
-def input_blocks(values: list[str], stdin: BinaryIO | None = None) -> Iterator[Block]:
-    """The arguments, or stdin's lines in large blocks when none is given or for ``-``."""
+def input_blocks(values: list[str], stdin: IO | None = None) -> Iterator[Block]:
+    """The arguments, or stdin's lines in large blocks when none is given or for ``-``.
+
+    ``stdin`` (default: the process's) is best a binary stream; a text one works too.
+    """
     for value in values or ["-"]:
         if value == "-":
             yield from _line_blocks(stdin if stdin is not None else sys.stdin.buffer)
@@ -49,7 +52,7 @@ def input_blocks(values: list[str], stdin: BinaryIO | None = None) -> Iterator[B
             yield Block([value], None)
 
 
-def inputs(values: list[str], stdin: BinaryIO | None = None) -> Iterator[Input]:
+def inputs(values: list[str], stdin: IO | None = None) -> Iterator[Input]:
     """One input per argument, or per non-blank stdin line; surrounding spaces removed."""
     for block in input_blocks(values, stdin):
         for index, text in enumerate(block.texts):
@@ -57,7 +60,7 @@ def inputs(values: list[str], stdin: BinaryIO | None = None) -> Iterator[Input]:
                 yield block.input(index)
 
 
-def _line_blocks(stream: BinaryIO) -> Iterator[Block]:
+def _line_blocks(stream: IO) -> Iterator[Block]:
     """Whole lines only in each block, so no character is cut in two.
 
     Bytes that are not UTF-8 become U+FFFD: such a line is then reported as bad input like any
@@ -74,6 +77,8 @@ def _line_blocks(stream: BinaryIO) -> Iterator[Block]:
         chunk = read(STDIN_BLOCK_BYTES)
         if not chunk:
             break
+        if isinstance(chunk, str):  # a text stream (io.StringIO in a test, say)
+            chunk = chunk.encode("utf-8", "surrogatepass")
         chunk = pending + chunk
         cut = max(chunk.rfind(b"\n"), chunk.rfind(b"\r", 0, len(chunk) - 1)) + 1
         pending = chunk[cut:]
