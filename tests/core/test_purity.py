@@ -10,7 +10,8 @@ import sys
 def test_importing_the_core_loads_neither_textual_nor_rich() -> None:
     probe = (
         "import json, sys, gbr_tui.core; "
-        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))"
+        "loaded = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]; "
+        "print(json.dumps(sorted(loaded)))"
     )
     result = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
