@@ -19,7 +19,6 @@ pattern below does not know, more than 8 pawns). python-chess's verdict, and err
 
 from __future__ import annotations
 
-import gc
 import re
 from typing import Iterable
 
@@ -155,26 +154,18 @@ class FenEncoder:
         known_code = self._codes.get
         results: list[str | GbrError] = []
         append = results.append
-        # The loop makes no reference cycles; its short-lived lists would only set off
-        # thousands of pointless collections.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            for fen in fens:
-                placement, _, trailing = fen.partition(" ")
-                if trailing in known_trailing or self._learn_trailing(trailing):
-                    total = sum(map(rank_value, placement.split("/")), _START)
-                    code = known_code(total) or self._new_code(total, placement)
-                    if code is not None:
-                        append(code)
-                        continue
-                try:
-                    append(self._slow(fen)[1])
-                except GbrError as error:
-                    append(error)
-        finally:
-            if collecting:
-                gc.enable()
+        for fen in fens:
+            placement, _, trailing = fen.partition(" ")
+            if trailing in known_trailing or self._learn_trailing(trailing):
+                total = sum(map(rank_value, placement.split("/")), _START)
+                code = known_code(total) or self._new_code(total, placement)
+                if code is not None:
+                    append(code)
+                    continue
+            try:
+                append(self._slow(fen)[1])
+            except GbrError as error:
+                append(error)
         return results
 
     def _rank_values(self) -> _RankValues:
