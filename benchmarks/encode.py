@@ -1,6 +1,6 @@
 """How fast `gbr-tui encode` turns FENs into codes, against the naive python-chess way.
 
-Run: ``uv run python benchmarks/encode.py`` (about a minute; the FENs are generated once and
+Run: ``uv run python benchmarks/encode.py`` (a minute or two; the FENs are generated once and
 cached in ``benchmarks/.cache/``, which git ignores).
 
 The FENs (200,000, fixed seed, so every run and every machine times the same text):
