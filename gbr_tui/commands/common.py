@@ -12,6 +12,9 @@ from gbr_tui.core import GbrError, Rule
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 
+STDIN_BLOCK_BYTES = 1 << 20
+SHOWN_CHARACTERS = 100  # of a long bad input, only this much around the bad spot is echoed
+
 
 @dataclass(frozen=True)
 class Input:
@@ -25,22 +28,74 @@ class Input:
         return f"line {self.line}" if self.line is not None else repr(self.text)
 
 
-def inputs(values: list[str], stdin: IO[str] | None = None) -> Iterator[Input]:
-    """The arguments, or one input per non-blank line of stdin when none is given or for ``-``."""
-    if not values:
-        values = ["-"]
-    for value in values:
+@dataclass(frozen=True)
+class Block:
+    """Raw inputs in order: one command-line argument, or many stdin lines (blank ones too)."""
+
+    texts: list[str]
+    first_line: int | None  # stdin line number of texts[0]; None for an argument
+
+    def input(self, index: int) -> Input:
+        line = None if self.first_line is None else self.first_line + index
+        return Input(self.texts[index].strip(), line)
+
+
+def input_blocks(values: list[str], stdin: IO | None = None) -> Iterator[Block]:
+    """The arguments, or stdin's lines in large blocks when none is given or for ``-``.
+
+    ``stdin`` (default: the process's) is best a binary stream; a text one works too.
+    """
+    for value in values or ["-"]:
         if value == "-":
-            yield from _lines(stdin if stdin is not None else sys.stdin)
+            yield from _line_blocks(stdin if stdin is not None else sys.stdin.buffer)
         else:
-            yield Input(value)
+            yield Block([value], None)
 
 
-def _lines(stream: IO[str]) -> Iterator[Input]:
-    for number, line in enumerate(stream, start=1):
-        text = line.strip()
-        if text:
-            yield Input(text, number)
+def inputs(values: list[str], stdin: IO | None = None) -> Iterator[Input]:
+    """One input per argument, or per non-blank stdin line; surrounding spaces removed."""
+    for block in input_blocks(values, stdin):
+        for index, text in enumerate(block.texts):
+            if text.strip():
+                yield block.input(index)
+
+
+def _line_blocks(stream: IO) -> Iterator[Block]:
+    """Whole lines only in each block, so no character is cut in two.
+
+    Bytes that are not UTF-8 become U+FFFD: such a line is then reported as bad input like any
+    other, never a crash. Line ends are \\n, \\r\\n or \\r, as in Python's text files.
+    """
+    if stream.isatty():
+        print("(reading one input per line; end with Ctrl-D)", file=sys.stderr)
+    next_line = 1
+    pending = b""
+    # read1 returns what is there (up to a block) instead of waiting for a whole block: lines
+    # typed or trickling in through a pipe are answered as they come.
+    read = getattr(stream, "read1", stream.read)
+    while True:
+        chunk = read(STDIN_BLOCK_BYTES)
+        if not chunk:
+            break
+        if isinstance(chunk, str):  # a text stream (io.StringIO in a test, say)
+            chunk = chunk.encode("utf-8", "surrogatepass")
+        chunk = pending + chunk
+        cut = max(chunk.rfind(b"\n"), chunk.rfind(b"\r", 0, len(chunk) - 1)) + 1
+        pending = chunk[cut:]
+        if cut:
+            texts = _split_lines(chunk[:cut])
+            yield Block(texts, next_line)
+            next_line += len(texts)
+    if pending:
+        yield Block(_split_lines(pending + b"\n"), next_line)
+
+
+def _split_lines(data: bytes) -> list[str]:
+    """The lines of ``data``, which ends with a line end."""
+    text = data.decode("utf-8", "replace")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")[:-1]
 
 
 def add_rule_option(parser: argparse.ArgumentParser) -> None:
@@ -61,6 +116,12 @@ def add_input_arguments(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--json", action="store_true", help="write JSON Lines: one object per input, in input order"
+    )
+
+
 class Problems:
     """Reports bad inputs on stderr and remembers whether there were any."""
 
@@ -74,15 +135,36 @@ class Problems:
         stream = self.stream or sys.stderr
         spot = "" if error.position is None else f" (at character {error.position + 1})"
         print(f"gbr-tui {self.command}: {item.where}: {error.message}{spot}", file=stream)
-        if error.position is not None:
-            print(f"    {item.text}\n    {' ' * error.position}^", file=stream)
+        if item.line is not None or error.position is not None:
+            shown, caret = excerpt(item.text, error.position)
+            print(f"    {shown}", file=stream)
+            if caret is not None:
+                print(f"    {' ' * caret}^", file=stream)
 
     @property
     def exit_status(self) -> int:
         return EXIT_BAD_INPUT if self.count else EXIT_OK
 
 
+def excerpt(text: str, position: int | None) -> tuple[str, int | None]:
+    """A one-line, printable piece of ``text`` around ``position`` and the caret's column.
+
+    Control characters (which could drive the terminal) are shown as U+FFFD, one column each,
+    so the caret still points at the right character.
+    """
+    start = 0
+    if len(text) > SHOWN_CHARACTERS:
+        centre = position if position is not None else 0
+        start = max(0, min(centre - SHOWN_CHARACTERS // 2, len(text) - SHOWN_CHARACTERS))
+    piece = text[start : start + SHOWN_CHARACTERS]
+    shown = "".join(char if char.isprintable() else "\ufffd" for char in piece)
+    prefix = "..." if start else ""
+    suffix = "..." if start + SHOWN_CHARACTERS < len(text) else ""
+    caret = None if position is None else len(prefix) + position - start
+    return prefix + shown + suffix, caret
+
+
 def write_json_lines(objects: Iterable[dict], stream: IO[str] | None = None) -> None:
     out = stream or sys.stdout
     for obj in objects:
-        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        out.write(json.dumps(obj) + "\n")

@@ -1,15 +1,203 @@
-"""`gbr-tui decode` (placeholder until its issue lands)."""
+"""`gbr-tui decode`: what a printed code says, in words or as JSON Lines."""
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+import chess
+
+from gbr_tui.commands.common import (
+    Input,
+    Problems,
+    add_input_arguments,
+    add_json_option,
+    add_rule_option,
+    inputs,
+    write_json_lines,
+)
+from gbr_tui.core import DecodedCode, GbrError, Rule, decode, explain, position_warnings
+from gbr_tui.core.material import TYPE_NAMES, TYPES
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+STIPULATION_WORDS = {"+": "White to play and win", "=": "White to play and draw"}
+NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"]
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("decode", help="(not yet available)")
+    parser = commands.add_parser(
+        "decode",
+        help="explain GBR codes, in any printed dialect",
+        description=(
+            "Explain each GBR code: the material in words, each digit, and what the code "
+            "cannot tell. Reads every printed dialect: =0323.12g3g1, 'a7d3 0116.00 b2b3c6d6 "
+            "3/3+', 'f1h1 0001.04 2/5 Win', 0000.02.a1a8.a2b2, four digits, ',' for '.'."
+        ),
+    )
+    add_input_arguments(parser, "code")
+    add_rule_option(parser)
+    add_json_option(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    print("gbr-tui decode is not available yet", flush=True)
-    return 2
+    rule = Rule(args.rule)
+    problems = Problems("decode")
+    results = (_decode(item, rule, problems) for item in inputs(args.inputs))
+    if args.json:
+        write_json_lines(_json_record(item, result, rule) for item, result in results)
+    else:
+        _print_human(results, rule)
+    return problems.exit_status
+
+
+def _decode(item: Input, rule: Rule, problems: Problems) -> tuple[Input, DecodedCode | GbrError]:
+    try:
+        return item, decode(item.text, rule)
+    except GbrError as error:
+        problems.report(item, error)
+        return item, error
+
+
+def _json_record(item: Input, result: DecodedCode | GbrError, rule: Rule) -> dict:
+    if isinstance(result, GbrError):
+        return {"input": item.text, "error": result.message, "position": result.position}
+    material = result.material
+    return {
+        "input": item.text,
+        "code": result.code,
+        "short": result.short,
+        "stipulation": result.stipulation,
+        "white": result.white,
+        "black": result.black,
+        "unknown": result.unknown,
+        "kings": list(result.kings) if result.kings else None,
+        "fen": result.fen,
+        "men_squares": result.men_squares,
+        "men_count": list(result.men_count) if result.men_count else None,
+        "side_to_move": _side_letter(result.side_to_move),
+        "material": material.tablebase_name if material else None,
+        "compact": result.compact,
+        "explanation": [
+            {"label": line.label, "digit": line.digit, "text": line.text}
+            for line in explain(result, rule)
+        ],
+        "notes": result.notes,
+        "warnings": position_warnings(result.board) if result.board is not None else [],
+    }
+
+
+def _side_letter(color: chess.Color | None) -> str | None:
+    return None if color is None else ("w" if color == chess.WHITE else "b")
+
+
+def _print_human(results, rule: Rule) -> None:
+    console = _console()
+    first = True
+    for item, result in results:
+        if isinstance(result, GbrError):
+            continue  # already reported on stderr
+        if not first:
+            console.print()
+        first = False
+        console.print(item.text, style="bold", markup=False)
+        console.print(_explanation(result, rule))
+
+
+def _console() -> Console:
+    from rich.console import Console
+
+    class PipedConsole(Console):
+        def on_broken_pipe(self) -> None:
+            # rich would exit with status 1; the command line treats a closed pipe as done.
+            raise BrokenPipeError
+
+    return PipedConsole(highlight=False)
+
+
+def _explanation(decoded: DecodedCode, rule: Rule):
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+
+    table.add_row("Code", f"{decoded.code}   short {decoded.short}")
+    material = decoded.material
+    if material is not None:
+        table.add_row("Material", f"{material}   ({material.tablebase_name})")
+    table.add_row("White", _side_in_words(decoded.white))
+    table.add_row("Black", _side_in_words(decoded.black))
+    digits = Text()
+    for index, line in enumerate(explain(decoded, rule)):
+        if index:
+            digits.append("\n")
+        style = "bold red" if line.digit == "9" else ""
+        digits.append(f"{line.label} {line.digit}  ", style="bold")
+        digits.append(line.text, style=style)
+    table.add_row("Digits", digits)
+    if decoded.unknown:
+        names = ", ".join(TYPE_NAMES[t] + "s" for t in decoded.unknown)
+        table.add_row(
+            "Unknown",
+            Text(f"a 9 hides the exact number of {names}: three or more on one side", "bold red"),
+        )
+    if decoded.men_count is not None:
+        white, black = decoded.men_count
+        table.add_row("Men count", f"{white}/{black} as printed (kings included): it agrees")
+    table.add_row(
+        "Stipulation",
+        STIPULATION_WORDS[decoded.stipulation] if decoded.stipulation else "not given",
+    )
+    if decoded.kings:
+        table.add_row("Kings", f"White {decoded.kings[0]}, Black {decoded.kings[1]}")
+    table.add_row("Squares", _squares_in_words(decoded))
+    mover = decoded.side_to_move
+    table.add_row(
+        "To move",
+        "not given: a GBR code never says who moves"
+        if mover is None
+        else ("White" if mover == chess.WHITE else "Black"),
+    )
+    if decoded.board is not None:
+        table.add_row("FEN", decoded.fen)
+        for warning in position_warnings(decoded.board):
+            table.add_row("Warning", Text(warning, style="yellow"))
+    table.add_row("Compact", decoded.compact)
+    for note in decoded.notes:
+        table.add_row("Note", note)
+    return table
+
+
+def _side_in_words(side: dict[str, int | None]) -> str:
+    """'king, two bishops and a pawn'; 'knights unknown' for a 9."""
+    men = ["king"]
+    unknown = []
+    for piece_type in TYPES:
+        count = side[piece_type]
+        name = TYPE_NAMES[piece_type]
+        if count is None:
+            unknown.append(f"{name}s unknown")
+        elif count == 1:
+            men.append(name)
+        elif count:
+            number = NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+            men.append(f"{number} {name}s")
+    words = men[0] if len(men) == 1 else ", ".join(men[:-1]) + " and " + men[-1]
+    if unknown:
+        return f"{words}; {', '.join(unknown)}"
+    total = 1 + sum(side.values())
+    return f"{words} ({total} {'man' if total == 1 else 'men'})"
+
+
+def _squares_in_words(decoded: DecodedCode) -> str:
+    if decoded.board is not None:
+        return "every man placed: the code fixes the position"
+    if decoded.men_squares:
+        return f"given ({' '.join(decoded.men_squares)}) but not by type: see the note"
+    if decoded.kings:
+        return "the other men's squares are not given"
+    return "not given: a basic code describes the material only, not where the men stand"

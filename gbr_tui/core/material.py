@@ -39,17 +39,8 @@ class Material:
 
     @classmethod
     def from_counts(cls, white: Mapping[str, int], black: Mapping[str, int]) -> Material:
-        """From mappings such as ``{"Q": 1, "P": 2}``; missing types count 0."""
-        for side in (white, black):
-            for key, value in side.items():
-                if key.upper() not in TYPES:
-                    raise GbrError(f"unknown piece type {key!r}: expected one of Q R B N P")
-                if not isinstance(value, int) or value < 0:
-                    raise GbrError(f"the count of {key!r} must be a whole number >= 0")
-        return cls(
-            tuple(white.get(t, 0) for t in TYPES),
-            tuple(black.get(t, 0) for t in TYPES),
-        )
+        """From mappings such as ``{"Q": 1, "P": 2}`` (any case); missing types count 0."""
+        return cls(_side_counts_from_mapping(white), _side_counts_from_mapping(black))
 
     @classmethod
     def from_string(cls, text: str) -> Material:
@@ -79,24 +70,92 @@ class Material:
         return f"{self.side_string(chess.WHITE)} v {self.side_string(chess.BLACK)}"
 
 
+def _side_counts_from_mapping(side: Mapping[str, int]) -> Counts:
+    counts = dict.fromkeys(TYPES, 0)
+    for key, value in side.items():
+        piece_type = key.upper() if isinstance(key, str) else key
+        if piece_type not in counts:
+            raise GbrError(f"unknown piece type {key!r}: expected one of Q R B N P")
+        if type(value) is not int or value < 0:
+            raise GbrError(f"the count of {key!r} must be a whole number >= 0, not {value!r}")
+        counts[piece_type] = value
+    return tuple(counts.values())
+
+
 def board_from_fen(fen: str) -> chess.Board:
-    """A board from a full FEN or a placement field; raises GbrError with python-chess's reason."""
-    text = fen.strip()
-    if not text:
+    """A board from a full FEN or a placement field; raises GbrError with python-chess's reason.
+
+    python-chess decides what is valid; the error's position points at the field, or the
+    character of the placement, that it objected to.
+    """
+    if not fen.strip():
         raise GbrError("empty FEN", 0)
     try:
-        if " " in text:
-            return chess.Board(text)
-        board = chess.Board(None)
-        board.set_board_fen(text)
-        return board
+        return chess.Board(fen)
     except ValueError as error:
-        raise GbrError(f"not a valid FEN: {_plain_reason(error)}") from None
+        reason = _plain_reason(error)
+        raise GbrError(f"not a valid FEN: {reason}", _fen_error_position(fen, reason)) from None
 
 
 def _plain_reason(error: ValueError) -> str:
     """python-chess repeats the whole FEN in its messages; keep only the reason."""
     return str(error).split(":", 1)[0]
+
+
+# Words of python-chess's messages -> the index of the FEN field they are about.
+_FIELD_WORDS = (
+    ("position part", 0),
+    ("turn part", 1),
+    ("castling", 2),
+    ("en passant", 3),
+    ("half-move", 4),
+    ("fullmove", 5),
+    ("more parts", 6),
+)
+
+
+def _fen_error_position(fen: str, reason: str) -> int | None:
+    fields = list(re.finditer(r"\S+", fen))
+    for words, index in _FIELD_WORDS:
+        if words in reason and index < len(fields):
+            start = fields[index].start()
+            if index == 0:
+                return start + _placement_problem(fields[0].group())
+            return start
+    return None
+
+
+def _placement_problem(placement: str) -> int:
+    """Where a placement field breaks the rules, checked in python-chess's order."""
+    rows = placement.split("/")
+    if len(rows) < 8:
+        return len(placement)
+    if len(rows) > 8:
+        return len("/".join(rows[:8]))
+    offset = 0
+    for row in rows:
+        squares, full_at, previous = 0, None, "/"  # "/": neither digit nor piece
+        for index, char in enumerate(row):
+            if char in "12345678":
+                if previous in "12345678":
+                    return offset + index
+                squares += int(char)
+            elif char == "~":
+                if previous.lower() not in chess.PIECE_SYMBOLS[1:]:
+                    return offset + index
+            elif char.lower() in chess.PIECE_SYMBOLS[1:]:
+                squares += 1
+            else:
+                return offset + index
+            if squares > 8 and full_at is None:
+                full_at = offset + index
+            previous = char
+        if full_at is not None:
+            return full_at
+        if squares < 8:
+            return offset + len(row)
+        offset += len(row) + 1
+    return 0
 
 
 _SIDE = re.compile(r"\s*([KQRBNP]+)\s*", re.IGNORECASE)

@@ -17,12 +17,19 @@ from gbr_tui.core.code import UNKNOWN, Rule, extended_code, format_code
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import PIECE_TYPES, TYPE_NAMES, TYPES, Material
 
-_PLAIN = re.compile(r"\s*([+=]?)\s*(\d{4})(?:[.,](\d{2}))?\s*")
+_PLAIN = re.compile(r"\s*([+=]?)\s*([0-9]{4})(?:[.,]([0-9]{2}))?\s*")
 _SQUARE = re.compile(r"[a-hA-H][1-8]")
-_MEN_COUNT = re.compile(r"(\d{1,2})/(\d{1,2})")
+_MEN_COUNT = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
 _WORD = re.compile(r"[A-Za-z]+")
 _RESULT_WORDS = {"win": "+", "draw": "="}
 _MOVER_WORDS = {"wtm": chess.WHITE, "btm": chess.BLACK}
+
+
+
+def _is_digit(char: str) -> bool:
+    """ASCII digits only: str.isdigit() also takes '²' and '٣', which no code is written with."""
+    return "0" <= char <= "9" and len(char) == 1
+
 
 COLOR_NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
 
@@ -66,10 +73,14 @@ class DecodedCode:
 
     @property
     def compact(self) -> str:
-        """The input rewritten in the one compact form this project writes."""
+        """The input rewritten in the one compact form this project writes.
+
+        Without a board (a 9 hides how the squares split by type) the squares keep the order
+        they were given in.
+        """
         if self.board is not None:
             return extended_code(self.board, self.stipulation)
-        squares = "".join((self.kings or ()) + tuple(self.men_squares))
+        squares = "".join(self.kings or ()) + "".join(self.men_squares)
         return f"{self.stipulation or ''}{self.code}{squares}"
 
 
@@ -156,7 +167,7 @@ class _Parser:
             elif _SQUARE.match(text, self.pos):
                 self.before.append((text[self.pos : self.pos + 2].lower(), self.pos))
                 self.pos += 2
-            elif char.isdigit():
+            elif _is_digit(char):
                 return self._read_digits()
             else:
                 raise GbrError(
@@ -167,17 +178,17 @@ class _Parser:
     def _read_digits(self) -> DecodedCode:
         text, start = self.text, self.pos
         end = start
-        while end < len(text) and end - start < 4 and text[end].isdigit():
+        while end < len(text) and end - start < 4 and _is_digit(text[end]):
             end += 1
         if end - start < 4:
             raise GbrError("expected four piece digits (queens, rooks, bishops, knights)", end)
         pawns = "00"
-        if end < len(text) and text[end].isdigit():
+        if end < len(text) and _is_digit(text[end]):
             raise GbrError("expected '.' between the four piece digits and the two pawn digits", end)
-        if end < len(text) and text[end] in ".," and end + 1 < len(text) and text[end + 1].isdigit():
+        if end < len(text) and text[end] in ".," and end + 1 < len(text) and _is_digit(text[end + 1]):
             pawn_start = end + 1
             pawn_end = pawn_start
-            while pawn_end < len(text) and text[pawn_end].isdigit():
+            while pawn_end < len(text) and _is_digit(text[pawn_end]):
                 pawn_end += 1
             if pawn_end - pawn_start < 2:
                 raise GbrError("expected two pawn digits (White's, then Black's)", pawn_end)
@@ -214,7 +225,7 @@ class _Parser:
                 self.men_count = (int(count.group(1)), int(count.group(2)))
                 self.men_count_at = closed_at = self.pos
                 self.pos = count.end()
-            elif char.isdigit():
+            elif _is_digit(char):
                 raise GbrError(
                     "unexpected digit after the code: expected squares, a men count such as 3/3, or a result",
                     self.pos,
@@ -260,6 +271,15 @@ class _Parser:
         decoded.men_squares = [name for name, _ in men]
         if decoded.unknown:
             if men:
+                # Each 9 stands for at least three men of its type.
+                known = sum(n for n in (*decoded.white.values(), *decoded.black.values()) if n)
+                at_least = known + 3 * len(decoded.unknown)
+                if len(men) < at_least:
+                    raise GbrError(
+                        f"too few squares: the code has at least {at_least} men besides the "
+                        f"kings, {len(men)} given",
+                        men[-1][1] + 2,
+                    )
                 types = ", ".join(TYPE_NAMES[t] + "s" for t in decoded.unknown)
                 decoded.notes.append(
                     f"the squares cannot be split by type: a 9 hides the exact number of {types}"

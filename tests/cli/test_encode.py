@@ -1,0 +1,171 @@
+"""`gbr-tui encode` through a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from tests.cli.process import COMMAND, run_gbr
+
+KUBBEL = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"  # spec section 3: =0323.12g3g1
+ARVES = "8/K7/2nn4/8/8/1B1k4/1R6/8"  # spec section 4: a7d3 0116.00 b2b3c6d6 3/3+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"  # 4888.88
+# KNN v KN, published as 0005 (spec section 2): kings e1 e8, knights b1 g1 (White), b8 (Black).
+KNN_KN = "1n2k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1"
+TWO_QUEENS = "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1"  # count rule 2000.00, promoted 9000.00
+
+
+def test_codes_of_arguments_in_order() -> None:
+    result = run_gbr("encode", KUBBEL, START, ARVES)
+    assert result.status == 0
+    assert result.lines == ["0323.12", "4888.88", "0116.00"]
+    assert result.stderr == ""
+
+
+def test_codes_of_stdin_lines_skipping_blank_ones_and_any_line_end() -> None:
+    stdin = f"{KUBBEL}\r\n\n   \n{START}\r{ARVES}"  # CRLF, blank lines, a lone CR, no final EOL
+    result = run_gbr("encode", stdin=stdin)
+    assert (result.status, result.lines) == (0, ["0323.12", "4888.88", "0116.00"])
+
+
+def test_a_dash_reads_stdin_among_arguments() -> None:
+    result = run_gbr("encode", START, "-", ARVES, stdin=f"{KUBBEL}\n")
+    assert result.lines == ["4888.88", "0323.12", "0116.00"]
+
+
+def test_short_form() -> None:
+    assert run_gbr("encode", "--short", KNN_KN, KUBBEL).lines == ["0005", "0323.12"]
+
+
+def test_extended_form_with_stipulation() -> None:
+    # Spec section 3 order: kings g3 g1, rook a3, bishops a2 e1, knight g8, pawns h6, c3 c6.
+    result = run_gbr("encode", "--extended", "--stipulation", "=", KUBBEL)
+    assert result.lines == ["=0323.12g3g1a3a2e1g8h6c3c6"]
+    assert run_gbr("encode", "--stipulation", "+", ARVES).lines == ["+0116.00"]
+
+
+def test_rule_option() -> None:
+    assert run_gbr("encode", TWO_QUEENS).lines == ["2000.00"]
+    assert run_gbr("encode", "--rule", "count", TWO_QUEENS).lines == ["2000.00"]
+    assert run_gbr("encode", "--rule", "promoted", TWO_QUEENS).lines == ["9000.00"]
+    assert (
+        run_gbr("encode", "--rule", "promoted", "--json", TWO_QUEENS)
+        .lines[0]
+        .find('"code": "9000.00"')
+        > 0
+    )
+
+
+def test_json_lines_have_the_issue_keys() -> None:
+    result = run_gbr("encode", "--json", "--stipulation", "=", KUBBEL, "nonsense", stdin="")
+    assert result.status == 1
+    good, bad = (json.loads(line) for line in result.lines)
+    assert {"input", "code", "short", "extended", "material"} <= good.keys()
+    assert good["input"] == KUBBEL
+    assert good["code"] == good["short"] == "0323.12"
+    assert good["extended"] == "=0323.12g3g1a3a2e1g8h6c3c6"
+    assert good["material"] == "KBBPvKRNPP"
+    assert good["warnings"] == []
+    assert bad["input"] == "nonsense"
+    assert "error" in bad and "code" not in bad
+    assert "gbr-tui encode: 'nonsense'" in result.stderr
+
+
+def test_json_warns_about_unreachable_positions_and_has_no_extended_form_without_kings() -> None:
+    (record,) = map(json.loads, run_gbr("encode", "--json", "8/8/8/8/8/8/8/P7").lines)
+    assert record["code"] == "0000.10"
+    assert record["extended"] is None
+    assert "pawns on the first or last rank" in record["warnings"]
+    assert "White has no king" in record["warnings"]
+
+
+def test_bad_lines_are_reported_with_line_numbers_and_the_rest_goes_on() -> None:
+    stdin = f"{KUBBEL}\n8/8/8/44/8/8/8/8\n\n{START}\n8/8/8/8/8/8/8/8 x\n"
+    result = run_gbr("encode", stdin=stdin)
+    assert result.status == 1
+    assert result.lines == ["0323.12", "4888.88"]
+    messages = result.stderr.splitlines()
+    # Line 2: the second 4 is character 8 (index 7); line 5: the turn field at index 16.
+    assert (
+        messages[0]
+        == "gbr-tui encode: line 2: not a valid FEN: two subsequent digits in position part of fen (at character 8)"
+    )
+    assert messages[1] == "    8/8/8/44/8/8/8/8"
+    assert messages[2] == "    " + " " * 7 + "^"
+    assert messages[3].startswith("gbr-tui encode: line 5: not a valid FEN: expected 'w' or 'b'")
+    assert messages[5] == "    " + " " * 16 + "^"
+
+
+def test_more_than_eight_pawns_is_a_fen_but_has_no_code() -> None:
+    result = run_gbr("encode", "4k3/PPPPPPPP/8/8/8/8/P7/4K3")
+    assert result.status == 1
+    assert "more than 8 pawns" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "stdin",
+    [
+        b"",
+        b"\n\n",
+        bytes(range(256)) * 4,  # binary garbage, NUL and control characters included
+        b"8/8/8/8/8/8/8/8 w\xff\n4k3/8/8/8/8/8/8/4K3\n",  # a byte that is not UTF-8
+        b"\xef\xbb\xbf" + KUBBEL.encode(),  # a byte-order mark
+    ],
+    ids=["empty", "blank", "binary", "not-utf8", "bom"],
+)
+def test_odd_stdin_never_crashes(stdin: bytes) -> None:
+    result = run_gbr("encode", stdin=stdin)
+    assert result.status in (0, 1)
+    assert result.status == (1 if result.stderr else 0)
+    for line in result.stderr.splitlines():
+        assert all(char.isprintable() for char in line)  # control bytes are not echoed
+
+
+def test_the_line_with_a_bad_byte_is_the_one_reported() -> None:
+    result = run_gbr("encode", stdin=b"8/8/8/8/8/8/8/8 w\xff\n4k3/8/8/8/8/8/8/4K3\n")
+    assert result.lines == ["0000.00"]
+    assert result.stderr.startswith("gbr-tui encode: line 1: ")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--short", "--extended"], ["--rule", "bogus"], ["--stipulation", "x"], ["--nope"]],
+)
+def test_usage_errors_exit_2(args: list[str]) -> None:
+    result = run_gbr("encode", *args, KUBBEL)
+    assert result.status == 2
+    assert "usage:" in result.stderr
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    lines = (f"{START}\n" * 200_000).encode()
+    with subprocess.Popen(
+        [*COMMAND, "encode"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as process:
+        process.stdin.write(lines[: 1 << 16])
+        process.stdin.flush()
+        assert process.stdout.readline() == b"4888.88\n"
+        process.stdout.close()  # like `| head -1`
+        try:
+            process.stdin.write(lines[1 << 16 :])
+            process.stdin.close()
+        except BrokenPipeError:
+            pass
+        stderr = process.stderr.read().decode()
+        status = process.wait(timeout=60)
+    assert status == 0
+    assert stderr == ""
+
+
+def test_plain_codes_take_the_fast_path(monkeypatch, capsys) -> None:
+    """No python-chess board is built for ordinary FENs (in-process, to watch for it)."""
+    from gbr_tui.cli import main
+
+    def refuse(fen: str):
+        raise AssertionError("python-chess was asked")
+
+    monkeypatch.setattr("gbr_tui.core.batch.board_from_fen", refuse)
+    assert main(["encode", KUBBEL, START]) == 0
+    assert capsys.readouterr().out.splitlines() == ["0323.12", "4888.88"]

@@ -1,0 +1,86 @@
+"""Spec section 2: the published examples and the named classes, as printed."""
+
+from __future__ import annotations
+
+import pytest
+
+from gbr_tui.core import Material, decode, encode, examples
+
+# Typed from the spec's table (White, Black, printed class), in its order.
+PRINTED = [
+    ("KQ", "K", "1000"),
+    ("KR", "K", "0100"),
+    ("KB", "K", "0010"),
+    ("KN", "K", "0001"),
+    ("KNN", "K", "0002"),
+    ("K", "KN", "0003"),
+    ("KN", "KN", "0004"),
+    ("KNN", "KN", "0005"),
+    ("K", "KNN", "0006"),
+    ("KN", "KNN", "0007"),
+    ("KNN", "KNN", "0008"),
+    ("KNNN", "KNN", "0009"),
+    ("KPPP", "KPP", "0000.32"),
+    ("KNN", "KP", "0002.01"),
+    ("KBB", "KN", "0023"),
+    ("KQ", "KR", "1300"),
+    ("KQP", "KQ", "4000.10"),
+    ("KRP", "KR", "0400.10"),
+    ("KRRP", "KRR", "0800.10"),
+    ("KBBP", "KNN", "0026.10"),
+    ("KBBP", "KRNPP", "0323.12"),
+]
+
+
+def test_the_table_has_all_21_rows_in_the_spec_order() -> None:
+    assert len(examples.PUBLISHED) == len(PRINTED) == 21
+    assert [(e.white, e.black) for e in examples.PUBLISHED] == [(w, b) for w, b, _ in PRINTED]
+
+
+@pytest.mark.parametrize(
+    ("index", "white", "black", "printed"), [(i, *row) for i, row in enumerate(PRINTED)]
+)
+def test_each_published_example_gives_its_printed_class(
+    index: int, white: str, black: str, printed: str
+) -> None:
+    assert examples.PUBLISHED[index].code() == printed
+    assert encode(Material.from_string(f"{white} v {black}"), short=True) == printed
+    # The same material written the other accepted ways.
+    assert encode(Material.from_string(f"{white}v{black}"), short=True) == printed
+    assert encode(Material.from_string(f"{white.lower()}-{black}"), short=True) == printed
+
+
+@pytest.mark.parametrize(("white", "black", "printed"), PRINTED)
+def test_each_printed_class_decodes_to_its_material(white: str, black: str, printed: str) -> None:
+    decoded = decode(printed)
+    if "9" in printed:  # KNNN v KNN: three knights, so the knight count is lost
+        assert decoded.unknown == ["N"]
+        assert decoded.material is None
+    else:
+        assert decoded.material == Material.from_string(f"{white} v {black}")
+
+
+def test_the_canonical_form_keeps_the_pawn_digits() -> None:
+    # Spec section 1: 'abcd.ef' always, '.00' included; the short form drops '.00'.
+    assert encode(Material.from_string("KBN v K")) == "0011.00"
+    assert encode(Material.from_string("KBN v K"), short=True) == "0011"
+    assert examples.PUBLISHED[0].code(short=False) == "1000.00"
+
+
+def test_named_classes() -> None:
+    by_name = {example.name.split(":")[0]: example for example in examples.NAMED}
+    # Troitzky, KNN v KP: knights 2 White + 0 Black = 2; pawns 0 White, 1 Black -> 0002.01.
+    assert by_name["Troitzky"].code() == "0002.01"
+    # The starting array, each side Q RR BB NN and 8 pawns: queens 1 + 3*1 = 4,
+    # rooks, bishops, knights 2 + 3*2 = 8 each; pawns 8 and 8 -> 4888.88.
+    start = [e for e in examples.NAMED if "starting array" in e.name][0]
+    assert start.code() == "4888.88"
+    assert encode("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR") == "4888.88"
+
+
+@pytest.mark.parametrize("example", examples.ALL, ids=lambda e: f"{e.white}v{e.black}")
+def test_every_example_has_a_legal_arrangement_with_its_material(example: examples.Example) -> None:
+    board = examples.arrange(example.material)
+    assert board.is_valid()
+    assert Material.from_board(board) == example.material
+    assert encode(board, short=True) == example.code()

@@ -1,0 +1,87 @@
+"""Property tests: random boards and random text."""
+
+from __future__ import annotations
+
+import chess
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from gbr_tui.core import (
+    GbrError,
+    Material,
+    board_from_fen,
+    decode,
+    encode,
+    extended_code,
+)
+
+MEN = "QRBNPqrbnp"
+
+
+@st.composite
+def boards(draw, one_king_each: bool = False, pieces_of_a_kind: int = 4) -> chess.Board:
+    """Random placements: up to ``pieces_of_a_kind`` of each piece and up to eight pawns a
+    side, on any squares (48 men and two kings at most: they always fit)."""
+    squares = draw(st.permutations(chess.SQUARES))
+    board = chess.Board(None)
+    if one_king_each:
+        board.set_piece_at(squares.pop(), chess.Piece(chess.KING, chess.WHITE))
+        board.set_piece_at(squares.pop(), chess.Piece(chess.KING, chess.BLACK))
+    for symbol in MEN:
+        limit = 8 if symbol in "Pp" else pieces_of_a_kind
+        for _ in range(draw(st.integers(0, limit))):
+            board.set_piece_at(squares.pop(), chess.Piece.from_symbol(symbol))
+    return board
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards())
+def test_random_boards_encode_then_decode_to_the_same_counts(board: chess.Board) -> None:
+    material = Material.from_board(board)
+    decoded = decode(encode(board))
+    for index, piece_type in enumerate("QRBNP"):
+        white, black = material.white[index], material.black[index]
+        if piece_type != "P" and (white >= 3 or black >= 3):
+            assert decoded.white[piece_type] is None and decoded.black[piece_type] is None
+            assert piece_type in decoded.unknown
+        else:
+            assert (decoded.white[piece_type], decoded.black[piece_type]) == (white, black)
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(one_king_each=True, pieces_of_a_kind=2), st.sampled_from([None, "+", "="]))
+def test_the_compact_extended_form_parses_back_to_the_same_placement(
+    board: chess.Board, stipulation: str | None
+) -> None:
+    text = extended_code(board, stipulation)
+    decoded = decode(text)
+    assert decoded.fen == board.board_fen()
+    assert decoded.stipulation == stipulation
+    assert decoded.compact == text
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(one_king_each=True))
+def test_with_a_9_the_extended_form_still_parses_but_places_nothing(board: chess.Board) -> None:
+    code = encode(board)
+    assume("9" in code[:4])
+    decoded = decode(extended_code(board))
+    assert decoded.board is None
+    assert decoded.notes  # says why the squares cannot be split by type
+    assert len(decoded.men_squares) == len(board.piece_map()) - 2
+
+
+CODE_LIKE = st.text(
+    alphabet="0123456789.,+=/ abcdefghABH12345678WinDrawBTMv-KQRBNPkqrbnp\t", max_size=40
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.one_of(st.text(max_size=40), CODE_LIKE))
+def test_random_text_raises_only_gbr_error(text: str) -> None:
+    for parse in (decode, Material.from_string, board_from_fen):
+        try:
+            parse(text)
+        except GbrError as error:
+            assert error.message
+            assert error.position is None or 0 <= error.position <= len(text)
