@@ -7,7 +7,7 @@ import types
 
 import chess
 from textual.screen import Screen
-from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, shown_code_pane, shown_digits, toasts
+from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, run_command, shown_code_pane, shown_digits, toasts
 
 from gbr_tui.app import make_app
 from gbr_tui.core import Material, board_from_fen, decode, position_warnings
@@ -113,25 +113,16 @@ async def test_palette_offers_decode_and_loads_examples_by_name(monkeypatch):
     monkeypatch.setitem(sys.modules, "gbr_tui.screens.decode", types.SimpleNamespace(DecodeScreen=FakeDecodeScreen))
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("ctrl+p", *"rook and pawn against rook")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_command(pilot, "rook and pawn against rook")
         assert Material.from_board(app.editor.board) == Material.from_string("KRP v KR")
-        await pilot.press("ctrl+p", *"decode a code")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_command(pilot, "decode a code")
         assert isinstance(app.screen, FakeDecodeScreen)
 
 
 async def test_palette_flips_the_board():
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("ctrl+p", *"flip the board")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_command(pilot, "flip the board")
         assert app.screen.query_one(BoardEditor).flipped
 
 
@@ -140,10 +131,7 @@ async def test_the_promoted_rule_from_the_palette_writes_9_for_two_queens():
     app = make_app(board_from_fen("4k3/8/8/8/8/8/8/QQ2K3"))
     async with app.run_test(size=(100, 30)) as pilot:
         assert shown_digits(app) == "2000.00"
-        await pilot.press("ctrl+p", *"promoted rule")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_command(pilot, "promoted rule")
         assert shown_digits(app) == "9000.00"
         assert "three or more" not in shown_code_pane(app)  # the promoted rule's own wording
         assert "more than one queen on at least one side" in shown_code_pane(app)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from textual.app import App
-from textual.widgets import Digits, Static
+from textual.pilot import Pilot
+from textual.widgets import Digits, OptionList, Static
 
 from gbr_tui.widgets.code_pane import CodePane
 
@@ -35,3 +36,15 @@ def keys_to_set_up(placement: dict[str, str]) -> list[str]:
     for square, symbol in placement.items():
         keys += ["g", square[0], square[1], symbol]
     return keys
+
+
+async def run_command(pilot: Pilot, words: str) -> None:
+    """Open the command palette, type ``words``, wait for its first hit and run it."""
+    await pilot.press("ctrl+p", *words)
+    for _ in range(100):  # the palette searches in the background
+        hits = pilot.app.screen.query(OptionList)
+        if hits and hits.first().highlighted is not None:
+            break
+        await pilot.pause(0.02)
+    await pilot.press("enter")
+    await pilot.pause()
