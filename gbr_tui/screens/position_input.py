@@ -17,8 +17,9 @@ HINT = "Enter loads it · Esc or F10 cancels"
 
 
 def read_position(text: str) -> chess.Board | DecodedCode:
-    """A FEN (it has a ``/``) or a code in any dialect; GbrError when it cannot be set up."""
-    if "/" in text:
+    """A FEN (seven ``/`` between its ranks) or a code in any dialect (whose men count, such as
+    ``3/3``, has one); GbrError when it cannot be set up."""
+    if text.count("/") >= 7:
         return board_from_fen(text)
     decoded = decode(text)
     if decoded.board is None and decoded.material is None:
@@ -48,7 +49,7 @@ class PositionInputScreen(ModalScreen["chess.Board | DecodedCode | None"]):
         with Vertical() as dialog:
             dialog.border_title = "Load a FEN or a GBR code"
             yield Input(placeholder="6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1  or  =0323.12g3g1", id="position-text")
-            yield Static(id="position-feedback")
+            yield Static(id="position-feedback", markup=False)
             yield Static(HINT, id="position-hint")
 
     @on(Input.Changed)
@@ -72,7 +73,7 @@ class PositionInputScreen(ModalScreen["chess.Board | DecodedCode | None"]):
             feedback.update(Text.assemble((error.message, "bold"), "\n", (error.pointer(text), "")))
             return None
         if isinstance(result, chess.Board):
-            feedback.update(f"FEN of {result.board_fen()}")
+            feedback.update(f"FEN {result.fen()}")
         else:
             feedback.update(f"code {result.compact}")
         return result

@@ -212,6 +212,15 @@ async def test_code_input_with_squares_sets_up_the_published_board():
         assert "=0341.23f3e7" in shown_code_pane(app).split()
 
 
+async def test_code_input_reads_the_arves_dialect_with_its_men_count():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Spec section 4: 8/K7/2nn4/8/8/1B1k4/1R6/8 is published as a7d3 0116.00 b2b3c6d6 3/3+.
+        await pilot.press("i", *"a7d3 0116.00 b2b3c6d6 3/3+", "enter")
+        assert app.editor.board.board_fen() == "8/K7/2nn4/8/8/1B1k4/1R6/8"
+        assert app.editor.stipulation == "+"
+
+
 async def test_castling_rights_follow_the_king_and_the_rooks():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
