@@ -114,8 +114,13 @@ class BoardView(Widget, can_focus=True):
 
     def render(self) -> Text:
         cell_width, cell_height = cell_size_for(self.size.width, self.size.height)
-        # Partial styles: a piece or the cursor must not repaint the square's background.
-        styles = {name: self.get_component_rich_style(name, partial=True) for name in self.COMPONENT_CLASSES}
+        # Partial styles on the squares: a piece or the cursor must not repaint the square's
+        # background. The coordinates stand on the widget's background: full style, so that a
+        # translucent colour ($text-muted) is blended.
+        styles = {
+            name: self.get_component_rich_style(name, partial=name != "board--coordinate")
+            for name in self.COMPONENT_CLASSES
+        }
         text = Text(no_wrap=True, overflow="crop")
         middle = cell_height // 2
         for rank in self.ranks_top_down():
