@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 import chess
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
@@ -99,6 +100,13 @@ class BoardEditor(BoardView):
         file = min(7, max(0, chess.square_file(self.cursor) + right))
         rank = min(7, max(0, chess.square_rank(self.cursor) + up))
         self.cursor = chess.square(file, rank)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a square puts the cursor there."""
+        offset = event.get_content_offset(self)
+        square = None if offset is None else self.square_at(offset.x, offset.y)
+        if square is not None:
+            self.cursor = square
 
     def watch_cursor(self) -> None:
         self.border_title = f"Board · {chess.square_name(self.cursor)}"

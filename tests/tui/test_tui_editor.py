@@ -143,6 +143,17 @@ async def test_flip_turns_the_board_and_the_arrow_keys_with_it():
         assert view.cursor == chess.E4
 
 
+async def test_a_click_on_a_square_moves_the_cursor_there():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        # At 80x24 a square is 3 cells by 1 after the border (1) and the rank labels (2):
+        # column 1 + 2 + 3 * 6 + 1 is on file g, row 1 + 1 on rank 7.
+        await pilot.click(BoardEditor, offset=(1 + 2 + 3 * 6 + 1, 1 + 1))
+        assert app.screen.query_one(BoardEditor).cursor == chess.G7
+        await pilot.click(BoardEditor, offset=(1, 1))  # the rank labels: no square
+        assert app.screen.query_one(BoardEditor).cursor == chess.G7
+
+
 async def test_go_to_square_waits_for_its_square_and_escape_cancels_it():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
