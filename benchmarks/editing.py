@@ -23,10 +23,13 @@ from textual.widget import Widget
 from textual.widgets import Digits, Static
 
 from gbr_tui.app import make_app
+from gbr_tui.core import board_from_fen
 
 GOAL_MS = 10.0
 
-#: Put a White pawn on the cursor's square, then empty it: the code alternates between these.
+#: On a board with both kings (as a composer edits), put a White pawn on the cursor's square
+#: (e4), then empty it: the code alternates between these.
+KINGS = "4k3/8/8/8/8/8/8/4K3"
 EDITS = (("P", "0000.10"), ("x", "0000.00"))
 
 
@@ -70,7 +73,7 @@ async def time_edits(
 
 async def main(edits: int) -> None:
     editor = await time_edits(
-        make_app(), edits, lambda app: app.screen.query_one(Digits), lambda digits: digits.value, lambda i: EDITS[i % 2][1]
+        make_app(board_from_fen(KINGS)), edits, lambda app: app.screen.query_one(Digits), lambda digits: digits.value, lambda i: EDITS[i % 2][1]
     )
     bare = await time_edits(
         Bare(), edits, lambda app: app.query_one(Static), lambda static: str(static.content), lambda i: str(i + 1)

@@ -14,6 +14,17 @@ STIPULATION_WORDS = {"+": "+ White plays and wins", "=": "= White plays and draw
 TURN_WORDS = {chess.WHITE: "White to move", chess.BLACK: "Black to move"}
 
 
+def _update(static: Static, content: str | Text) -> None:
+    """Update a Static, with a new layout only when its height changes.
+
+    A layout redraws every pane (the examples table too), and most edits keep the line count.
+    """
+    static.update(content, layout=False)
+    size = static.size
+    if static.get_content_height(size, static.app.size, size.width) != size.height:
+        static.refresh(layout=True)
+
+
 class CodePane(VerticalScroll, can_focus=True):
     """The code in large digits, each digit explained, material, extended code, FEN, warnings.
 
@@ -53,7 +64,7 @@ class CodePane(VerticalScroll, can_focus=True):
             warnings.insert(0, f"no code: {error.message}")
         self.query_one(Digits).update(code or "----.--")
         summary = (str(Material.from_board(board)), TURN_WORDS[board.turn], STIPULATION_WORDS[stipulation])
-        self.query_one("#code-summary", Static).update("\n".join(summary))
+        _update(self.query_one("#code-summary", Static), "\n".join(summary))
         label = self.get_component_rich_style("code-pane--label")
         body = self._codes(board, code, stipulation, rule)
         body.append_text(Text.assemble(("FEN   ", label), board.fen(), "\n"))
@@ -63,7 +74,7 @@ class CodePane(VerticalScroll, can_focus=True):
             body.append("\n".join(f"! {text}" for text in warnings) + "\n", self.get_component_rich_style("code-pane--warning"))
         if code is not None:
             body.append("\n".join(f"{line.label} {line.digit} = {line.text}" for line in explain(decode(code, rule), rule)))
-        self.query_one("#code-body", Static).update(body)
+        _update(self.query_one("#code-body", Static), body)
 
     def _codes(self, board: chess.Board, code: str | None, stipulation: str | None, rule: Rule) -> Text:
         """The code with stipulation and kings, then with every man; sets ``shown_code``."""
