@@ -213,23 +213,21 @@ async def test_code_input_with_a_caret_under_the_bad_character():
         assert app.screen is app.editor
 
 
-async def test_code_input_with_squares_sets_up_the_published_board():
+@pytest.mark.parametrize(
+    ("typed", "placement", "stipulation"),
+    [
+        # Spec section 3 (Probleemblad), all concatenated.
+        ("=0341.23f3e7a3c8b2h8c6f7d3e5f6", "2B4N/4kP2/2P2p2/4p3/8/r2p1K2/1b6/8", "="),
+        # Spec section 4 (ARVES): kings first, men count 3/3, result last.
+        ("a7d3 0116.00 b2b3c6d6 3/3+", "8/K7/2nn4/8/8/1B1k4/1R6/8", "+"),
+    ],
+)
+async def test_code_input_with_squares_sets_up_the_published_board(typed, placement, stipulation):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        # Spec section 3 (Probleemblad): =0341.23f3e7a3c8b2h8c6f7d3e5f6 is 2B4N/4kP2/2P2p2/4p3/8/r2p1K2/1b6/8.
-        await pilot.press("i", *"=0341.23f3e7a3c8b2h8c6f7d3e5f6", "enter")
-        assert app.editor.board.board_fen() == "2B4N/4kP2/2P2p2/4p3/8/r2p1K2/1b6/8"
-        assert app.editor.stipulation == "="
-        assert "=0341.23f3e7" in shown_code_pane(app).split()
-
-
-async def test_code_input_reads_the_arves_dialect_with_its_men_count():
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        # Spec section 4: 8/K7/2nn4/8/8/1B1k4/1R6/8 is published as a7d3 0116.00 b2b3c6d6 3/3+.
-        await pilot.press("i", *"a7d3 0116.00 b2b3c6d6 3/3+", "enter")
-        assert app.editor.board.board_fen() == "8/K7/2nn4/8/8/1B1k4/1R6/8"
-        assert app.editor.stipulation == "+"
+        await pilot.press("i", *typed, "enter")
+        assert app.editor.board.board_fen() == placement
+        assert app.editor.stipulation == stipulation
 
 
 async def test_castling_rights_follow_the_king_and_the_rooks():
