@@ -214,20 +214,21 @@ async def test_code_input_with_a_caret_under_the_bad_character():
 
 
 @pytest.mark.parametrize(
-    ("typed", "placement", "stipulation"),
+    ("typed", "placement", "stipulation", "shown"),
     [
-        # Spec section 3 (Probleemblad), all concatenated.
-        ("=0341.23f3e7a3c8b2h8c6f7d3e5f6", "2B4N/4kP2/2P2p2/4p3/8/r2p1K2/1b6/8", "="),
-        # Spec section 4 (ARVES): kings first, men count 3/3, result last.
-        ("a7d3 0116.00 b2b3c6d6 3/3+", "8/K7/2nn4/8/8/1B1k4/1R6/8", "+"),
+        # Spec section 3 (Probleemblad), all concatenated; shown: stipulation, code, kings.
+        ("=0341.23f3e7a3c8b2h8c6f7d3e5f6", "2B4N/4kP2/2P2p2/4p3/8/r2p1K2/1b6/8", "=", "=0341.23f3e7"),
+        # Spec section 4 (ARVES): kings first, men count 3/3, result last; shown compact.
+        ("a7d3 0116.00 b2b3c6d6 3/3+", "8/K7/2nn4/8/8/1B1k4/1R6/8", "+", "+0116.00a7d3"),
     ],
 )
-async def test_code_input_with_squares_sets_up_the_published_board(typed, placement, stipulation):
+async def test_code_input_with_squares_sets_up_the_published_board(typed, placement, stipulation, shown):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("i", *typed, "enter")
         assert app.editor.board.board_fen() == placement
         assert app.editor.stipulation == stipulation
+        assert shown in shown_code_pane(app).split()
 
 
 async def test_castling_rights_follow_the_king_and_the_rooks():
