@@ -6,9 +6,9 @@ import argparse
 import sys
 
 from gbr_tui import __version__
-from gbr_tui.commands import classify, decode, encode
+from gbr_tui.commands import classify, decode, encode, screenshots
 
-SUBCOMMANDS = (encode, decode, classify)
+SUBCOMMANDS = (encode, decode, classify, screenshots)
 
 
 def build_parser() -> argparse.ArgumentParser:

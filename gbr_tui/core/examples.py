@@ -63,9 +63,15 @@ NAMED: tuple[Example, ...] = (
 ALL: tuple[Example, ...] = PUBLISHED + NAMED
 
 
-def arrange(material: Material, turn: chess.Color = chess.WHITE) -> chess.Board:
-    """A legal board with this material: kings apart, no check, no pawn on a back rank.
+def arrange(
+    material: Material,
+    turn: chess.Color = chess.WHITE,
+    kings: tuple[chess.Square, chess.Square] = (chess.E1, chess.E8),
+) -> chess.Board:
+    """A legal board with this material: no check, no pawn on a back rank.
 
+    The kings stand on ``kings``, White's first (a code's king squares when it gives them; the
+    default squares are apart).
     Pieces are placed greedily from each side's home ranks outward; a square that would give
     check is skipped. Raises ValueError when the material does not fit (more than 8 pawns or
     more than 16 men a side).
@@ -76,8 +82,8 @@ def arrange(material: Material, turn: chess.Color = chess.WHITE) -> chess.Board:
             raise ValueError(f"{material} cannot stand on a legal board")
     board = chess.Board(None)
     board.turn = turn
-    board.set_piece_at(chess.E1, chess.Piece(chess.KING, chess.WHITE))
-    board.set_piece_at(chess.E8, chess.Piece(chess.KING, chess.BLACK))
+    board.set_piece_at(kings[0], chess.Piece(chess.KING, chess.WHITE))
+    board.set_piece_at(kings[1], chess.Piece(chess.KING, chess.BLACK))
     for color in (chess.WHITE, chess.BLACK):
         home = [0, 1, 2, 3] if color == chess.WHITE else [7, 6, 5, 4]
         pawn_ranks = [1, 2, 3] if color == chess.WHITE else [6, 5, 4]

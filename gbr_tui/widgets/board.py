@@ -9,7 +9,8 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-#: Outline glyphs for White, solid for Black: the sides differ by shape, not by colour alone.
+#: Outline glyphs for White, solid for Black, both in black ink as in printed diagrams: the sides
+#: differ by shape (a white glyph on a light square could not be read).
 UNICODE_GLYPHS = {
     "K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘", "P": "♙",
     "k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟",
@@ -48,7 +49,7 @@ class BoardView(Widget, can_focus=True):
     }
     BoardView > .board--light { background: #e8d6b0; }
     BoardView > .board--dark { background: #b08a64; }
-    BoardView > .board--white { color: #ffffff; text-style: bold; }
+    BoardView > .board--white { color: #000000; text-style: bold; }
     BoardView > .board--black { color: #000000; text-style: bold; }
     BoardView > .board--cursor { text-style: reverse bold; }
     BoardView > .board--coordinate { color: $text-muted; }
@@ -68,12 +69,26 @@ class BoardView(Widget, can_focus=True):
         self.refresh()
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        cell_width, _ = cell_size_for(container.width, container.height)
+        cell_width, _ = cell_size_for(*self._room(container, viewport))
         return RANK_LABEL_WIDTH + 8 * cell_width
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        _, cell_height = cell_size_for(container.width, container.height)
+        _, cell_height = cell_size_for(*self._room(container, viewport))
         return 8 * cell_height + FILE_LABEL_HEIGHT
+
+    def _room(self, container: Size, viewport: Size) -> tuple[int, int]:
+        """The space to fit the board in: its container, or its max-width / max-height when set.
+
+        A parent sized by its content (``auto``) offers only the board's last size, so the board
+        would never grow; there, bound it with max-width / max-height (``vw``, ``vh``) instead.
+        """
+        width, height = container
+        gutter_width, gutter_height = self.styles.gutter.totals
+        if self.styles.max_width is not None:
+            width = int(self.styles.max_width.resolve(container, viewport)) - gutter_width
+        if self.styles.max_height is not None:
+            height = int(self.styles.max_height.resolve(container, viewport)) - gutter_height
+        return width, height
 
     def ranks_top_down(self) -> list[int]:
         return list(range(8)) if self.flipped else list(range(7, -1, -1))
@@ -99,7 +114,13 @@ class BoardView(Widget, can_focus=True):
 
     def render(self) -> Text:
         cell_width, cell_height = cell_size_for(self.size.width, self.size.height)
-        styles = {name: self.get_component_rich_style(name) for name in self.COMPONENT_CLASSES}
+        # Partial styles on the squares: a piece or the cursor must not repaint the square's
+        # background. The coordinates stand on the widget's background: full style, so that a
+        # translucent colour ($text-muted) is blended.
+        styles = {
+            name: self.get_component_rich_style(name, partial=name != "board--coordinate")
+            for name in self.COMPONENT_CLASSES
+        }
         text = Text(no_wrap=True, overflow="crop")
         middle = cell_height // 2
         for rank in self.ranks_top_down():

@@ -1,0 +1,93 @@
+"""Editing: key press to the code pane drawing the new code, against a bare key handler.
+
+    uv run python benchmarks/editing.py [EDITS]
+
+In one Pilot run per app, a key event is posted to the app (as the terminal driver posts it)
+and timed until the widget that shows the result is drawn with the new value: the code pane's
+Digits for the editor, a Static for the baseline, a bare app whose key handler only rewrites
+that Static. (Pilot's own ``press`` waits for idle in fixed sleeps, so it cannot time this.)
+Goal: the editor's median under 10 ms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import time
+from typing import Callable
+
+from textual import events
+from textual.app import App
+from textual.widget import Widget
+from textual.widgets import Digits, Static
+
+from gbr_tui.app import make_app
+from gbr_tui.core import board_from_fen
+
+GOAL_MS = 10.0
+
+#: On a board with both kings (as a composer edits), put a White pawn on the cursor's square
+#: (e4), then empty it: the code alternates between these.
+KINGS = "4k3/8/8/8/8/8/8/4K3"
+EDITS = (("P", "0000.10"), ("x", "0000.00"))
+
+
+class Bare(App):
+    """One Static that a key handler rewrites: about the least a Textual key press costs."""
+
+    def compose(self):
+        yield Static("0")
+
+    def on_key(self) -> None:
+        self.presses = getattr(self, "presses", 0) + 1
+        self.query_one(Static).update(str(self.presses))
+
+
+async def time_edits(
+    app: App, edits: int, find_shown: Callable[[App], Widget], shown: Callable[[Widget], str], expected
+) -> list[float]:
+    timings = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        widget = find_shown(app)
+        drawn = asyncio.Event()
+        render = widget.render
+
+        def render_and_check():
+            if shown(widget) == want:
+                drawn.set()
+            return render()
+
+        widget.render = render_and_check
+        for index in range(edits):
+            key, want = EDITS[index % 2][0], expected(index)
+            drawn.clear()
+            start = time.perf_counter()
+            app.post_message(events.Key(key, key))
+            await drawn.wait()
+            timings.append(time.perf_counter() - start)
+            await pilot.pause()  # let the screen settle before the next key (not timed)
+    return timings
+
+
+async def main(edits: int) -> None:
+    editor = await time_edits(
+        make_app(board_from_fen(KINGS)), edits, lambda app: app.screen.query_one(Digits), lambda digits: digits.value, lambda i: EDITS[i % 2][1]
+    )
+    bare = await time_edits(
+        Bare(), edits, lambda app: app.query_one(Static), lambda static: str(static.content), lambda i: str(i + 1)
+    )
+    editor_ms, bare_ms = statistics.median(editor) * 1000, statistics.median(bare) * 1000
+    print(f"editor: median {editor_ms:6.2f} ms, 90th percentile {quantile(editor, 0.9) * 1000:6.2f} ms ({edits} edits)")
+    print(f"bare:   median {bare_ms:6.2f} ms, 90th percentile {quantile(bare, 0.9) * 1000:6.2f} ms ({edits} keys)")
+    verdict = "met" if editor_ms < GOAL_MS else "NOT met"
+    print(f"ratio editor / bare: {editor_ms / bare_ms:.2f}x; goal < {GOAL_MS:.0f} ms: {verdict}")
+
+
+def quantile(values: list[float], fraction: float) -> float:
+    return sorted(values)[int(fraction * (len(values) - 1))]
+
+
+if __name__ == "__main__":
+    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 500))

@@ -1,0 +1,63 @@
+"""The command palette: every editor action, each example by name, and decoding."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from gbr_tui.core import Rule
+from gbr_tui.core.examples import ALL
+
+
+class GbrCommands(Provider):
+    """Every editor action, each example by name, and decoding, for the command palette."""
+
+    def commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        app = self.app
+        editor = app.editor
+        commands: list[tuple[str, str, Callable[[], object]]] = [
+            ("Decode a code", "Read a GBR code in any printed dialect (d, F2)", app.action_decode),
+            ("Load a FEN or a code", "Type a FEN or a code to set up (i)", editor.action_input_position),
+            ("Flip the board", "Turn the board round (f)", editor.action_flip),
+            ("Copy the code", "Copy the code with stipulation and kings (y)", editor.action_copy_code),
+            ("Copy the FEN", "Copy the position as FEN (Y)", editor.action_copy_fen),
+            ("Clear the board", "Remove every man (c)", editor.action_clear),
+            ("Start position", "Set up the starting array (s)", editor.action_start_position),
+            ("Undo", "Undo the last edit (u, ctrl+z)", editor.action_undo),
+            ("Redo", "Redo the edit undone last (U, ctrl+y)", editor.action_redo),
+            ("Toggle the side to move", "White to move or Black to move (t)", editor.action_toggle_turn),
+            ("Stipulation: + win", "White plays and wins (+; again to unset)", partial(editor.action_stipulation, "+")),
+            ("Stipulation: = draw", "White plays and draws (=; again to unset)", partial(editor.action_stipulation, "=")),
+            ("Letters or glyphs", "Draw the men as letters (ASCII) or chess glyphs", editor.toggle_letters),
+            ("Help", "Every key (?, F1)", app.action_help),
+        ]
+        other_rule = Rule.PROMOTED if editor.rule == Rule.COUNT else Rule.COUNT
+        commands.append(
+            (
+                f"Use the {other_rule.value} rule",
+                "count: 9 for three or more of a type; promoted: 9 also for two queens a side",
+                partial(editor.set_rule, other_rule),
+            )
+        )
+        for example in ALL:
+            commands.append(
+                (
+                    f"Load example {example.code(editor.rule, short=False)} {example.name}",
+                    f"{example.white} v {example.black} in a legal arrangement",
+                    partial(editor.load_example, example),
+                )
+            )
+        return commands
+
+    async def discover(self) -> Hits:
+        for title, help_text, callback in self.commands():
+            yield DiscoveryHit(title, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, callback in self.commands():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback, help=help_text)

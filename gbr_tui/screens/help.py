@@ -1,0 +1,77 @@
+"""The help screen: every key of the screen below it, read from the bindings themselves."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.dom import DOMNode
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+ABOUT = (
+    "gbr-tui shows the GBR code (Guy-Blandford-Roycroft) of the position on the board as you set "
+    "it up. Keys follow FEN: upper case is White. In the examples pane, type a code or a "
+    "material to filter, arrows choose, Enter loads. In a dialog, Enter loads what you typed; "
+    "Esc, F10 (FEN/code input) or F2 (decode) go back without loading."
+)
+
+
+def key_sections(screen: Screen) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(pane, [(keys, what they do)]) for every binding with an id, pane by pane, then the app.
+
+    The panes are the screen's widgets in focus order, then the screen, then the app. Keys that
+    do the same (``x,space,delete,backspace``; the files after ``g``) share one row.
+    """
+    nodes: list[DOMNode] = [*screen.walk_children(), screen, screen.app]
+    sections: dict[str, dict[str, list[str]]] = {}  # pane -> what it does -> keys
+    for node in nodes:
+        for binding in own_bindings(type(node)):
+            rows = sections.setdefault(getattr(node, "HELP_TITLE", type(node).__name__), {})
+            keys = rows.setdefault(binding.tooltip or binding.description, [])
+            display = screen.app.get_key_display(replace(binding, key_display=None))
+            if display not in keys:
+                keys.append(display)
+    return [(title, [(" ".join(keys), text) for text, keys in rows.items()]) for title, rows in sections.items()]
+
+
+def own_bindings(node_class: type[DOMNode]) -> list[Binding]:
+    """The bindings this project declared (they have ids) on a class and its bases."""
+    declared = [cls.__dict__.get("BINDINGS", []) for cls in reversed(node_class.__mro__)]
+    return [
+        binding
+        for bindings in declared
+        for binding in Binding.make_bindings(bindings)
+        if binding.id is not None
+    ]
+
+
+class HelpScreen(Screen):
+    """Lists every key; ``?``, F1, ``q`` or Esc go back."""
+
+    DEFAULT_CSS = """
+    HelpScreen VerticalScroll { padding: 0 2; }
+    HelpScreen #help-about, HelpScreen .help-section { margin: 1 0 0 0; }
+    """
+
+    BINDINGS = [Binding("escape,question_mark,f1,q", "app.pop_screen", "Back", id="help.back")]
+
+    def __init__(self, sections: list[tuple[str, list[tuple[str, str]]]]) -> None:
+        super().__init__()
+        self.sections = sections
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(can_focus=True):
+            yield Static(ABOUT, id="help-about")
+            for title, rows in self.sections:
+                table = Table(title=title, title_justify="left", title_style="bold", box=None, show_header=False)
+                table.add_column("keys", style="bold", no_wrap=True, min_width=14)
+                table.add_column("does")
+                for keys, description in rows:
+                    table.add_row(keys, Text(description))
+                yield Static(table, classes="help-section")
+        yield Footer()
