@@ -35,6 +35,8 @@ SHOTS: tuple[Shot, ...] = (
     Shot("editor-160x50", (160, 50)),
     Shot("examples-filtered", (100, 30), keys=("tab", "tab", *"000")),
     Shot("help", (100, 30), keys=("f1",)),
+    Shot("decode-valid", (100, 30), keys=("f2", *"=0323.12g3g1")),
+    Shot("decode-error", (100, 30), keys=("f2", *"0323.19")),
 )
 
 
@@ -45,6 +47,7 @@ async def take(shot: Shot, directory: Path) -> Path:
         for field in app.screen.query(Input):
             field.cursor_blink = False  # the same picture every run
         await pilot.pause()
+        await pilot.pause()  # what a screen lays out after its own refresh (the decode caret)
         return Path(app.save_screenshot(f"{shot.name}.svg", str(directory)))
 
 
