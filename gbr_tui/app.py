@@ -16,6 +16,6 @@ class GbrApp(App):
         yield Footer()
 
 
-def run_app() -> int:
+def run_app(served: bool = False) -> int:
     GbrApp().run()
     return 0
