@@ -29,8 +29,12 @@ class GbrApp(App[None]):
         Binding("ctrl+q,q", "quit", "quit", tooltip="Quit gbr-tui", id="app.quit"),
     ]
 
-    def __init__(self, board: chess.Board | None = None, stipulation: str | None = None) -> None:
+    def __init__(
+        self, board: chess.Board | None = None, stipulation: str | None = None, served: bool = False
+    ) -> None:
         super().__init__()
+        #: Served to others (gbr-tui serve): nothing is opened or saved on the host.
+        self.served = served
         self.editor = EditorScreen(board, stipulation)
 
     def get_default_screen(self) -> EditorScreen:
@@ -72,11 +76,13 @@ class GbrApp(App[None]):
         self.push_screen(HelpScreen(key_sections(self.screen)))
 
 
-def make_app(board: chess.Board | None = None, stipulation: str | None = None) -> GbrApp:
+def make_app(
+    board: chess.Board | None = None, stipulation: str | None = None, served: bool = False
+) -> GbrApp:
     """The app as the command starts it; tests, snapshots and screenshots use it too."""
-    return GbrApp(board, stipulation)
+    return GbrApp(board, stipulation, served)
 
 
-def run_app() -> int:
-    make_app().run()
+def run_app(served: bool = False) -> int:
+    make_app(served=served).run()
     return 0

@@ -6,9 +6,9 @@ import argparse
 import sys
 
 from gbr_tui import __version__
-from gbr_tui.commands import classify, decode, encode, screenshots
+from gbr_tui.commands import classify, decode, encode, screenshots, serve
 
-SUBCOMMANDS = (encode, decode, classify, screenshots)
+SUBCOMMANDS = (encode, decode, classify, screenshots, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -17,6 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Compute, decode and browse chess GBR codes. With no command, start the app.",
     )
     parser.add_argument("--version", action="version", version=f"gbr-tui {__version__}")
+    parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.register(commands)
@@ -28,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         from gbr_tui.app import run_app
 
-        return run_app()
+        return run_app(served=args.served)
     try:
         return args.run(args)
     except KeyboardInterrupt:

@@ -1,0 +1,67 @@
+"""``gbr-tui serve``: the app for others, over SSH or in a browser."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from gbr_tui.commands.common import EXIT_USAGE
+
+MISSING_EXTRA = "gbr-tui serve needs its extra packages: pip install 'gbr-tui[serve]'"
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "serve",
+        help="serve the app to others over SSH or the web",
+        description="Serve gbr-tui: over SSH (each connection gets its own app) or in a browser. "
+        "Binds to 127.0.0.1 unless a host is given.",
+    )
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--ssh", metavar="[HOST:]PORT", help="serve over SSH on this port")
+    where.add_argument("--web", metavar="[HOST:]PORT", help="serve in a browser (textual-serve)")
+    parser.add_argument("--authorized-keys", type=Path, metavar="FILE", help="allow key login for these keys")
+    parser.add_argument("--allow-anonymous", action="store_true", help="let anyone in, without a login")
+    parser.add_argument("--host-key", type=Path, metavar="FILE", help="the server's key (default: generated once, kept in the user data directory)")
+    parser.add_argument("--max-sessions", type=int, default=20, metavar="N", help="concurrent sessions (default 20)")
+    parser.add_argument("--idle-timeout", type=float, default=15.0, metavar="MINUTES", help="close a session after this many minutes without a key (default 15; 0: never)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from gbr_tui import serve
+    except ImportError:
+        print(MISSING_EXTRA, file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        host, port = serve.parse_address(args.ssh or args.web)
+    except ValueError as error:
+        print(f"gbr-tui serve: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.web:
+        return serve.run_web(host, port)
+    if args.authorized_keys is None and not args.allow_anonymous:
+        print("gbr-tui serve: give --authorized-keys FILE, --allow-anonymous, or both", file=sys.stderr)
+        return EXIT_USAGE
+    if args.authorized_keys is not None and not args.authorized_keys.is_file():
+        print(f"gbr-tui serve: no such file: {args.authorized_keys}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.max_sessions < 1 or args.idle_timeout < 0:
+        print("gbr-tui serve: --max-sessions must be at least 1 and --idle-timeout not negative", file=sys.stderr)
+        return EXIT_USAGE
+    options = serve.ServeOptions(
+        host=host,
+        port=port,
+        host_key=args.host_key,
+        authorized_keys=args.authorized_keys,
+        allow_anonymous=args.allow_anonymous,
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout * 60,
+    )
+    try:
+        return serve.run_ssh(options)
+    except OSError as error:
+        print(f"gbr-tui serve: cannot serve on {host}:{port}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE

@@ -1,0 +1,301 @@
+"""gbr-tui serve --ssh, driven by a real SSH client (asyncssh) on loopback.
+
+Each session's screen is rebuilt from the bytes the server sends with pyte, a terminal emulator,
+so the tests read what a person would see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import stat
+import subprocess
+import sys
+import time
+import urllib.request
+
+import asyncssh
+import pyte
+import pytest
+
+from gbr_tui.serve import AppServer, ServeOptions, ensure_host_key
+
+SCREEN_TIMEOUT = 60.0
+#: Always on the editor screen, whatever the terminal size.
+APP_MARK = "Board"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ScreenSession(asyncssh.SSHClientSession):
+    """A client session that keeps a pyte screen of everything received."""
+
+    def __init__(self, width: int = 80, height: int = 24) -> None:
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.closed = asyncio.Event()
+        self.channel = None
+
+    def connection_made(self, chan) -> None:
+        self.channel = chan
+
+    def type(self, keys: str) -> None:
+        self.channel.write(keys.encode())
+
+    def data_received(self, data: bytes, datatype) -> None:
+        self.stream.feed(data)
+
+    def connection_lost(self, exc) -> None:
+        self.closed.set()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, needle: str, timeout: float = SCREEN_TIMEOUT) -> str:
+        deadline = time.monotonic() + timeout
+        while needle not in self.text:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{needle!r} never appeared; screen:\n{self.text}")
+            await asyncio.sleep(0.05)
+        return self.text
+
+
+@pytest.fixture
+def host_key(tmp_path):
+    return ensure_host_key(tmp_path / "host_key")
+
+
+@pytest.fixture
+async def server(host_key):
+    """A running server with anonymous access; yields (AppServer, port)."""
+    started = []
+
+    async def start(**overrides):
+        options = ServeOptions(port=free_port(), host_key=host_key, allow_anonymous=True, **overrides)
+        app_server = AppServer(options)
+        acceptor = await app_server.start()
+        started.append((app_server, acceptor))
+        return app_server, options.port
+
+    yield start
+    for app_server, acceptor in started:
+        acceptor.close()
+        for session in list(app_server.sessions):
+            session._end_app()
+        await asyncio.sleep(0.1)
+
+
+async def connect(port: int, **kwargs) -> asyncssh.SSHClientConnection:
+    kwargs.setdefault("username", "guest")
+    return await asyncssh.connect("127.0.0.1", port, known_hosts=None, **kwargs)
+
+
+async def open_app(conn, width: int = 80, height: int = 24) -> ScreenSession:
+    _, session = await conn.create_session(
+        lambda: ScreenSession(width, height),
+        term_type="xterm-256color",
+        term_size=(width, height),
+        encoding=None,
+    )
+    return session
+
+
+async def test_a_client_sees_the_app(server):
+    _, port = await server()
+    async with await connect(port) as conn:
+        session = await open_app(conn)
+        await session.wait_for(APP_MARK)
+
+
+async def test_the_pty_follows_the_client_size(server):
+    app_server, port = await server()
+    async with await connect(port) as conn:
+        chan, session = await conn.create_session(
+            lambda: ScreenSession(100, 30), term_type="xterm", term_size=(100, 30), encoding=None
+        )
+        await session.wait_for(APP_MARK)
+        (served,) = app_server.sessions
+        assert served.size == (100, 30)
+        chan.change_terminal_size(70, 20)
+        await asyncio.sleep(0.5)
+        assert served.size == (70, 20)
+        rows, cols = _window_size(served.master_fd)
+        assert (cols, rows) == (70, 20)
+
+
+def _window_size(fd: int) -> tuple[int, int]:
+    import fcntl
+    import struct
+    import termios
+
+    rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, b"\0" * 8))
+    return rows, cols
+
+
+async def test_exec_of_a_command_is_refused(server):
+    _, port = await server()
+    async with await connect(port) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run("cat /etc/passwd")
+
+
+async def test_sftp_is_refused(server):
+    _, port = await server()
+    async with await connect(port) as conn:
+        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+            await conn.start_sftp_client()
+
+
+async def test_port_forwarding_is_refused(server):
+    _, port = await server()
+    async with await connect(port) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", port)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", port)
+
+
+async def test_a_shell_request_gets_the_app_not_a_shell(server):
+    _, port = await server()
+    async with await connect(port) as conn:
+        session = await open_app(conn)
+        await session.wait_for(APP_MARK)
+        # A shell would print gbr42; the app only takes the keys.
+        session.type("echo gbr$((6*7))\r")
+        await asyncio.sleep(1.0)
+        assert "gbr42" not in session.text
+        assert APP_MARK in session.text
+
+
+async def test_the_server_turns_away_a_client_when_full(server):
+    _, port = await server(max_sessions=2)
+    conns = [await connect(port) for _ in range(3)]
+    try:
+        first = await open_app(conns[0])
+        second = await open_app(conns[1])
+        await first.wait_for(APP_MARK)
+        await second.wait_for(APP_MARK)
+        third = await open_app(conns[2])
+        await third.wait_for("server is full")
+        await asyncio.wait_for(third.closed.wait(), 10)
+    finally:
+        for conn in conns:
+            conn.close()
+
+
+async def test_a_disconnect_ends_that_app_and_leaves_the_others(server):
+    app_server, port = await server()
+    leaving, staying = await connect(port), await connect(port)
+    try:
+        first = await open_app(leaving)
+        second = await open_app(staying)
+        await first.wait_for(APP_MARK)
+        await second.wait_for(APP_MARK)
+        by_screen = {}
+        for served in app_server.sessions:
+            by_screen[served.peer] = served.process
+        assert len(by_screen) == 2
+        leaving_port = leaving.get_extra_info("sockname")[1]
+        (gone,) = [p for peer, p in by_screen.items() if peer.endswith(f":{leaving_port}")]
+        (kept,) = [p for p in by_screen.values() if p is not gone]
+        leaving.abort()
+        await _until(lambda: gone.poll() is not None)
+        assert kept.poll() is None
+        assert len(app_server.sessions) == 1
+    finally:
+        staying.close()
+
+
+async def _until(condition, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition never became true")
+        await asyncio.sleep(0.05)
+
+
+async def test_the_server_survives_garbage_on_its_port(server):
+    _, port = await server()
+    for payload in (os.urandom(4096), b"GET / HTTP/1.0\r\n\r\n", b"SSH-2.0-x\r\n" + os.urandom(512)):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(payload)
+        await writer.drain()
+        try:
+            await asyncio.wait_for(reader.read(1024), 2)
+        except asyncio.TimeoutError:
+            pass
+        writer.close()
+    async with await connect(port) as conn:
+        session = await open_app(conn)
+        await session.wait_for(APP_MARK)
+
+
+async def test_password_login_is_off_and_keys_work(host_key, tmp_path):
+    client_key = asyncssh.generate_private_key("ssh-ed25519")
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_bytes(client_key.export_public_key())
+    options = ServeOptions(port=free_port(), host_key=host_key, authorized_keys=authorized)
+    acceptor = await AppServer(options).start()
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(options.port, password="secret", client_keys=None)
+        stranger = asyncssh.generate_private_key("ssh-ed25519")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(options.port, client_keys=[stranger])
+        async with await connect(options.port, client_keys=[client_key]) as conn:
+            session = await open_app(conn)
+            await session.wait_for(APP_MARK)
+    finally:
+        acceptor.close()
+
+
+def test_the_host_key_is_made_once_and_kept_private(tmp_path):
+    path = tmp_path / "data" / "key"
+    ensure_host_key(path)
+    first = path.read_bytes()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    ensure_host_key(path)
+    assert path.read_bytes() == first
+
+
+def test_serve_without_access_rules_is_a_usage_error():
+    result = subprocess.run(
+        [sys.executable, "-m", "gbr_tui", "serve", "--ssh", str(free_port())],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "--allow-anonymous" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_serve_web_answers_on_loopback():
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gbr_tui", "serve", "--web", f"127.0.0.1:{port}"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
+                    page = response.read().decode()
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        assert response.status == 200
+        assert "gbr-tui" in page
+    finally:
+        process.terminate()
+        process.wait(10)
