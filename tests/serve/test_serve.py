@@ -208,8 +208,37 @@ async def test_a_disconnect_ends_that_app_and_leaves_the_others(server):
         await _until(lambda: gone.poll() is not None)
         assert kept.poll() is None
         assert len(app_server.sessions) == 1
+        # The one left still answers keys: s sets the start position, 4888.88 (see below).
+        second.type("s")
+        await second.wait_for("code  4888.88")
     finally:
         staying.close()
+
+
+async def test_twenty_concurrent_sessions_each_see_their_own_code(server):
+    """Each session clears the board and puts one man on it, then reads its own code.
+
+    A White queen alone gives 1000.00 (queen digit 1 x 1); a Black rook alone 0300.00 (rook
+    digit 1 x 3). Half the sessions type one, half the other, so a mix-up would show.
+    """
+    app_server, port = await server(max_sessions=20)
+    conns = await asyncio.gather(*(connect(port) for _ in range(20)))
+    try:
+        sessions = await asyncio.gather(*(open_app(conn) for conn in conns))
+        await asyncio.gather(*(session.wait_for(APP_MARK, timeout=120) for session in sessions))
+        assert len(app_server.sessions) == 20
+        expected = []
+        for index, session in enumerate(sessions):
+            man, code = ("Q", "1000.00") if index % 2 == 0 else ("r", "0300.00")
+            session.type("c" + man)
+            expected.append(f"code  {code}")  # the code pane's line (the examples table has codes too)
+        await asyncio.gather(*(s.wait_for(line, timeout=120) for s, line in zip(sessions, expected)))
+        for session, line in zip(sessions, expected):
+            other = "code  0300.00" if "1000.00" in line else "code  1000.00"
+            assert other not in session.text
+    finally:
+        for conn in conns:
+            conn.close()
 
 
 async def _until(condition, timeout: float = 10.0) -> None:

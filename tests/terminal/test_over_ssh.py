@@ -83,9 +83,9 @@ def test_the_app_over_a_real_ssh_connection(sshd):
         terminal.wait_for("Board")
         terminal.press("s")  # the start position: every man on the board
         # 4888.88: one queen each (1 + 3), two rooks, bishops and knights each (2 + 6), 8 pawns each.
-        terminal.wait_for("4888.88")
+        terminal.wait_for("code  4888.88")
         terminal.press("c")  # an empty board has no men: 0000.00
-        terminal.wait_for("0000.00")
+        terminal.wait_for("code  0000.00")
         terminal.press("\x11")  # ctrl+q quits from any pane (q is a Black queen on the board)
         terminal.child.expect(pexpect.EOF, timeout=30)  # quitting the app ends the connection
     finally:
