@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import csv
+import itertools
 import os
 import sys
 from contextlib import nullcontext
 from typing import IO, Iterator
 
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -26,6 +28,7 @@ from gbr_tui.core.pgn import HEADERS_KEPT
 
 CSV_FIELDS = ("file", "record", "line", "ply", "code", "material", "position", *HEADERS_KEPT, "id")
 _MATERIALS_SHOWN = 3
+_TABLE_ROWS = 1000
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -201,12 +204,30 @@ class _Run:
     # --- summary -----------------------------------------------------------------------------
 
     def _print_table(self) -> None:
+        """The summary, sorted by code. Printed as tables of ``_TABLE_ROWS`` rows with the same
+        column widths, which read as one table: rich keeps a whole table in memory to draw it."""
+        headings = ("class", "count", "share", "material")
+        widths = [len(heading) for heading in headings]
+        for row in self._summary_rows():  # a first pass for the widths: rows are not kept
+            widths = [max(width, len(cell)) for width, cell in zip(widths, row)]
+        console = Console(highlight=False)
+        rows = self._summary_rows()
+        first = True
+        while True:
+            batch = list(itertools.islice(rows, _TABLE_ROWS))
+            if not batch and not first:
+                break
+            table = Table(box=box.SIMPLE_HEAD, show_edge=False, show_header=first, pad_edge=False)
+            for heading, width in zip(headings, widths):
+                justify = "right" if heading in ("count", "share") else "left"
+                table.add_column(heading, justify=justify, width=width, no_wrap=True)
+            for row in batch:
+                table.add_row(*row)
+            console.print(table)
+            first = False
+
+    def _summary_rows(self) -> Iterator[tuple[str, str, str, str]]:
         tally = self.tally
-        table = Table(title=None, show_footer=False)
-        table.add_column("class")
-        table.add_column("count", justify="right")
-        table.add_column("share", justify="right")
-        table.add_column("material")
         for code in sorted(tally.codes):
             materials = tally.materials(code)
             if self.pattern is not None:
@@ -218,7 +239,5 @@ class _Run:
             shown = [str(m) for m, _ in sorted(materials.items(), key=lambda item: -item[1])]
             if len(shown) > _MATERIALS_SHOWN:
                 shown = shown[:_MATERIALS_SHOWN] + [f"{len(shown) - _MATERIALS_SHOWN} more"]
-            table.add_row(
-                short_form(code) if self.args.short else code, str(count), f"{share:.1%}", ", ".join(shown)
-            )
-        Console(highlight=False).print(table)
+            code = short_form(code) if self.args.short else code
+            yield code, str(count), f"{share:.1%}", ", ".join(shown)

@@ -77,6 +77,10 @@ class BadRecord:
 Item = Record | BadRecord
 
 _BLOCK_CHARS = 1 << 20
+# The FEN encoder caches what it has seen; a fresh one every so many records keeps memory flat
+# on files of endlessly varied positions, and costs little where positions repeat.
+_ENCODER_RECORDS = 1 << 14
+_CODES_KEPT = 1 << 12
 _SURROGATE = re.compile("[\udc80-\udcff]")
 _EPD_POSITION = re.compile(r"(?m)^[ \t]*(\S+(?:[ \t]+\S+){0,3})")
 _EPD_ID = re.compile(r'(?:^|;)\s*id\s+"([^"]*)"')
@@ -117,6 +121,7 @@ class Collection:
         self._raw, self.name, self.size = _open_raw(source, name)
         self._line = 0  # lines handed out so far
         self._number = 0  # records handed out so far
+        self._encoder_from = 0  # the record number the current encoder started at
         self._codes: dict[tuple[int, ...], tuple[Material, str]] = {}
         try:
             self._text = io.TextIOWrapper(
@@ -200,6 +205,9 @@ class Collection:
                 self._line += len(lines)
                 yield first, lines
             block = self._text.read(_BLOCK_CHARS)
+            if self._number - self._encoder_from > _ENCODER_RECORDS:
+                self.encoder = FenEncoder(self.rule)
+                self._encoder_from = self._number
         if carry:
             self._line += 1
             yield self._line, [carry]
@@ -249,9 +257,9 @@ class Collection:
 
     def _fast_position_tally(self, tally: Tally, on_block: Callable[[], None] | None) -> Iterator[Item]:
         """Count a block at a time in C loops; a block with any bad line goes line by line."""
-        code, entry = self.encoder.code, self.encoder.entry
         epd = self.format == Format.EPD
         for first, lines in self._blocks():
+            code, entry = self.encoder.code, self.encoder.entry
             if epd:
                 texts = _EPD_POSITION.findall("\n".join(lines))
             else:
@@ -364,6 +372,8 @@ class Collection:
         try:
             return self._codes[counts]
         except KeyError:
+            if len(self._codes) > _CODES_KEPT:
+                self._codes.clear()
             material = Material(counts[:5], counts[5:])
             entry = self._codes[counts] = (material, format_code(material_digits(material, self.rule)))
             return entry
