@@ -76,15 +76,19 @@ class BadRecord:
 
 Item = Record | BadRecord
 
-_BLOCK_CHARS = 1 << 20
+_BLOCK_CHARS = 1 << 16  # small enough that a corrupt compressed file loses little before the fault
 # The FEN encoder caches what it has seen; a fresh one every so many records keeps memory flat
 # on files of endlessly varied positions, and costs little where positions repeat.
 _ENCODER_RECORDS = 1 << 14
 _CODES_KEPT = 1 << 12
 _SURROGATE = re.compile("[\udc80-\udcff]")
 _EPD_POSITION = re.compile(r"(?m)^[ \t]*(\S+(?:[ \t]+\S+){0,3})")
-_EPD_ID = re.compile(r'(?:^|;)\s*id\s+"([^"]*)"')
-_MAGIC = ((b"\x1f\x8b", gzip.GzipFile), (b"BZh", bz2.BZ2File), (b"\xfd7zXZ\x00", lzma.LZMAFile))
+_EPD_ID = re.compile(r'(?<![^\s;])id\s+"([^"]*)"')
+_MAGIC = (
+    (b"\x1f\x8b", lambda stream: gzip.GzipFile(fileobj=stream)),
+    (b"BZh", bz2.BZ2File),
+    (b"\xfd7zXZ\x00", lzma.LZMAFile),
+)
 # What a truncated or corrupt compressed file raises part way through.
 _READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error)
 
@@ -123,14 +127,14 @@ class Collection:
         self._number = 0  # records handed out so far
         self._encoder_from = 0  # the record number the current encoder started at
         self._codes: dict[tuple[int, ...], tuple[Material, str]] = {}
+        self._read_error: Exception | None = None  # met while reading the first block
         try:
             self._text = io.TextIOWrapper(
                 _decompressed(self._raw), encoding="utf-8-sig", errors="surrogateescape", newline=None
             )
             self._pending = self._text.read(_BLOCK_CHARS)
         except _READ_ERRORS as error:
-            self.close()
-            raise CollectionError(f"{self.name}: cannot read: {error}") from None
+            self._pending, self._read_error = "", error
         self.format = Format(format) if format else detect_format(self._pending)
 
     # --- public ----------------------------------------------------------------------------
@@ -190,6 +194,8 @@ class Collection:
 
     def _blocks(self) -> Iterator[tuple[int, list[str]]]:
         """(number of the first line, lines without their ends), a block at a time."""
+        if self._read_error is not None:
+            raise self._read_error
         carry = ""
         block = self._pending
         self._pending = ""
@@ -289,16 +295,25 @@ class Collection:
 
     def _csv_records(self) -> Iterator[Item]:
         reader = csv.reader(self._lines())
-        try:
-            first_row = next(reader)
-        except StopIteration:
+        first_row = next(reader, None)
+        if first_row is None:
             return
-        column, has_header = _fen_column(first_row, self.fen_column, self.name)
+        first_end = reader.line_num
+        second_row = next(reader, None)
+        column, has_header = _fen_column(first_row, second_row, self.fen_column, self.name)
         width = len(first_row)
-        rows = reader if has_header else itertools.chain([first_row], reader)
-        start = reader.line_num + 1 if has_header else 1
-        for row in rows:
-            line, start = start, reader.line_num + 1
+        peeked = [] if has_header else [(first_row, 1)]
+        if second_row is not None:
+            peeked.append((second_row, first_end + 1))
+
+        def rows_with_lines() -> Iterator[tuple[list[str], int]]:
+            yield from peeked
+            start = reader.line_num + 1
+            for row in reader:
+                yield row, start
+                start = reader.line_num + 1
+
+        for row, line in rows_with_lines():
             if not row:
                 continue
             self._number += 1
@@ -495,22 +510,26 @@ def _looks_like_fen(text: str) -> bool:
     return True
 
 
-def _fen_column(first_row: list[str], wanted: str | None, file: str) -> tuple[int, bool]:
-    """The FEN column's index and whether the first row is a header."""
+def _fen_column(
+    first_row: list[str], second_row: list[str] | None, wanted: str | None, file: str
+) -> tuple[int, bool]:
+    """The FEN column's index and whether the first row is a header: a column named FEN (or
+    ``wanted``), else the first column holding a FEN in the first row (no header) or the second."""
     names = [cell.strip().casefold() for cell in first_row]
     if wanted is not None:
         if wanted.isdigit():
             index = int(wanted) - 1
             if not 0 <= index < len(first_row):
                 raise CollectionError(f"{file}: there is no column {wanted} (the rows have {len(first_row)})")
-            return index, not _looks_like_fen(first_row[index])
+            return index, not _looks_like_fen(first_row[index].strip())
         if wanted.strip().casefold() in names:
             return names.index(wanted.strip().casefold()), True
         shown = ", ".join(first_row)
         raise CollectionError(f"{file}: no column named {wanted!r} in the header ({shown})")
     if "fen" in names:
         return names.index("fen"), True
-    for index, cell in enumerate(first_row):
-        if _looks_like_fen(cell.strip()):
-            return index, False
+    for row, is_header in ((first_row, False), (second_row or [], True)):
+        for index, cell in enumerate(row):
+            if _looks_like_fen(cell.strip()):
+                return index, is_header
     raise CollectionError(f"{file}: no FEN column found; name it with --fen-column")
