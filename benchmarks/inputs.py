@@ -110,6 +110,32 @@ def random_positions(count: int = 200_000, epd: bool = False) -> Path:
     return path
 
 
+def random_endgames(count: int = 200_000) -> Path:
+    """``count`` FENs of legal positions with kings and 1 to 7 other men, placed at random: what
+    endgame-study collections hold (cached)."""
+    path = CACHE / f"endgames-{count}.fen"
+    if path.exists():
+        return path
+    CACHE.mkdir(exist_ok=True)
+    rng = random.Random(SEED - count)
+    lines = []
+    while len(lines) < count:
+        board = chess.Board(None)
+        squares = rng.sample(chess.SQUARES, 9)
+        board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
+        board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
+        for square in squares[2 : 2 + rng.randrange(1, 8)]:
+            piece_type = rng.choice([chess.PAWN] * 4 + [chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN])
+            board.set_piece_at(square, chess.Piece(piece_type, rng.random() < 0.5))
+        board.turn = rng.random() < 0.5
+        if board.is_valid():
+            lines.append(board.fen() + "\n")
+    partial = path.with_suffix(".part")
+    partial.write_text("".join(lines))
+    partial.rename(path)
+    return path
+
+
 if __name__ == "__main__":
-    for made in (random_positions(), random_positions(epd=True), random_games_pgn()):
+    for made in (random_positions(), random_positions(epd=True), random_endgames(), random_games_pgn()):
         print(made, made.stat().st_size)

@@ -85,6 +85,14 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
 
 
+class _Output(Console):
+    """stdout; a reader that went away (``| head``) ends the command as the CLI decides, not
+    with rich's own exit status."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
 class _Run:
     def __init__(self, args: argparse.Namespace, pattern: ClassPattern | None, errors: Console) -> None:
         self.args = args
@@ -210,7 +218,7 @@ class _Run:
         widths = [len(heading) for heading in headings]
         for row in self._summary_rows():  # a first pass for the widths: rows are not kept
             widths = [max(width, len(cell)) for width, cell in zip(widths, row)]
-        console = Console(highlight=False)
+        console = _Output(highlight=False)
         rows = self._summary_rows()
         first = True
         while True:

@@ -4,6 +4,9 @@ Files are read in blocks of lines, so memory stays flat whatever their size. gzi
 are recognised by their first bytes and the format by the first lines; both can be overridden.
 Text is decoded as UTF-8 with undecodable bytes kept as surrogates, so a bad byte spoils only
 the record it is in, which is reported with its line like every other bad record.
+
+Games are replayed in every position mode, so a game with an illegal move is reported as bad
+even when only its start position is classified.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ import csv
 import gzip
 import io
 import itertools
-from itertools import compress
 import lzma
 import os
 import re
@@ -23,16 +25,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterable, Iterator, Mapping
+from typing import BinaryIO, Callable, Iterator, Mapping
 
 import chess
 import chess.pgn
 
 from gbr_tui.core.batch import FenEncoder
-from gbr_tui.core.code import Rule, format_code, material_digits
+from gbr_tui.core.code import Rule, encode
 from gbr_tui.core.errors import GbrError
-from gbr_tui.core.material import Material, board_from_fen
 from gbr_tui.core import pgn
+from gbr_tui.core.material import Material, board_from_fen
 
 
 class Format(str, Enum):
@@ -254,9 +256,10 @@ class Collection:
                     yield self._classify_epd(self._number, first + offset, text)
 
     def _classify_epd(self, number: int, line: int, text: str) -> Item:
-        item = self._classify_fen(number, line, _EPD_POSITION.match(text).group(1))
+        position = _EPD_POSITION.match(text)
+        item = self._classify_fen(number, line, position.group(1))
         if type(item) is Record:
-            found = _EPD_ID.search(text, _EPD_POSITION.match(text).end())
+            found = _EPD_ID.search(text, position.end())
             if found:
                 return Record(number, line, item.code, item.material, item.position, headers={"id": found[1]})
         return item
@@ -288,8 +291,8 @@ class Collection:
                 tally.codes.update(codes)
                 hidden = {found for found in set(codes) if "9" in found[:4]}
                 if hidden:  # a 9 hides the exact material: count each record's
-                    for material, found in map(entry, compress(texts, map(hidden.__contains__, codes))):
-                        tally._add_hidden(found, material)
+                    for material, found in map(entry, itertools.compress(texts, map(hidden.__contains__, codes))):
+                        tally.add_hidden(found, material)
             if on_block is not None:
                 on_block()
 
@@ -390,7 +393,7 @@ class Collection:
             if len(self._codes) > _CODES_KEPT:
                 self._codes.clear()
             material = Material(counts[:5], counts[5:])
-            entry = self._codes[counts] = (material, format_code(material_digits(material, self.rule)))
+            entry = self._codes[counts] = (material, encode(material, self.rule))
             return entry
 
 
@@ -411,9 +414,10 @@ class Tally:
     def add(self, code: str, material: Material, count: int = 1) -> None:
         self.codes[code] += count
         if "9" in code[:4]:
-            self._add_hidden(code, material, count)
+            self.add_hidden(code, material, count)
 
-    def _add_hidden(self, code: str, material: Material, count: int = 1) -> None:
+    def add_hidden(self, code: str, material: Material, count: int = 1) -> None:
+        """Count one material behind a code with a 9 (the code itself is counted apart)."""
         materials = self.hidden.get(code)
         if materials is None:
             materials = self.hidden[code] = Counter()
@@ -429,7 +433,7 @@ class Tally:
         self.codes.update(other.codes)
         for code, materials in other.hidden.items():
             for material, count in materials.items():
-                self._add_hidden(code, material, count)
+                self.add_hidden(code, material, count)
         self.classified += other.classified
         self.bad += other.bad
 

@@ -3,10 +3,10 @@
 A game's class depends on its material only, and material changes only through captures and
 promotions. So a game is replayed on a plain board of squares: each SAN move's origin is found
 with python-chess's attack tables (``BB_*``), and a move is taken only when exactly one piece can
-make it without leaving its king attacked. Everything unusual (castling through attacked
-squares, a missing promotion, odd spellings, a start position without one king a side, variants)
-is replayed by python-chess itself, whose verdict is final: the two always agree on legal games
-and on which games are broken.
+make it without leaving its king attacked. A game with anything else (an illegal or ambiguous
+move, castling through check, a missing promotion, spellings such as ``e2e4``, a start position
+without one king a side, a variant) is replayed again by python-chess, whose verdict is final.
+Tests check the two agree on random games, legal and spoiled.
 """
 
 from __future__ import annotations
@@ -295,7 +295,7 @@ class Replayed:
 
 
 class Start:
-    """A start position in the form the fast replay uses (or None when it must not be used)."""
+    """A start position in the form the fast replay uses; ``fast`` says whether it may."""
 
     __slots__ = ("squares", "masks", "white", "castling", "ep", "board", "fast")
 
@@ -339,16 +339,13 @@ def counts_of(masks: list[int]) -> Counts:
     )
 
 
-_SYMBOLS = " PNBRQK  pnbrqk"
-
-
 def placement(squares: Sequence[int]) -> str:
     """The FEN placement field of a board of square codes."""
-    ranks = []
-    for rank in range(7, -1, -1):
-        row = "".join(_SYMBOLS[squares[rank * 8 + file]] for file in range(8))
-        ranks.append(re.sub(" +", lambda run: str(len(run.group())), row))
-    return "/".join(ranks)
+    board = chess.BaseBoard.empty()
+    board.set_piece_map(
+        {square: chess.Piece(code & 7, code < BLACK_OFFSET) for square, code in enumerate(squares) if code}
+    )
+    return board.board_fen()
 
 
 class MoveError(GbrError):
