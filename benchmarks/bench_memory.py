@@ -2,7 +2,8 @@
 
 Each measurement runs ``gbr-tui classify`` in a fresh process and reads that process's peak
 resident size (``resource.getrusage``). Games are measured from 2,000 to 20,000 (the same tenfold
-step; 200,000 random games would take an hour to make).
+step; 200,000 random games would take an hour to make). A summary holds one row per class, so
+its memory follows the number of classes, which is shown too.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from inputs import CACHE, random_games_pgn, random_positions  # noqa: E402
+
+from gbr_tui.core.collection import Collection  # noqa: E402
 
 GOAL = 1.20
 
@@ -56,6 +59,12 @@ def child(arguments: list[str]) -> None:
     print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=real_stdout)
 
 
+def classes_in(path: Path, options: list[str]) -> int:
+    position = options[options.index("--position") + 1] if "--position" in options else "start"
+    with Collection(path, position=position) as collection:
+        return len(collection.tally().codes)
+
+
 def main() -> None:
     positions = random_positions()
     games = random_games_pgn()
@@ -73,9 +82,13 @@ def main() -> None:
         large_peak = peak_kib([*options, str(large_path)])
         growth = large_peak / small_peak
         verdict = "flat" if growth <= GOAL else "NOT flat"
+        classes = ""
+        if "summary" in label:
+            small_classes, large_classes = (classes_in(path, options) for path in (small_path, large_path))
+            classes = f"  (classes: {small_classes:,} and {large_classes:,})"
         print(
             f"{label:34} {small:>7,} records: {small_peak / 1024:6.1f} MiB   {large:>7,}: "
-            f"{large_peak / 1024:6.1f} MiB   x{growth:.2f} ({verdict}; goal <= x{GOAL:.2f})"
+            f"{large_peak / 1024:6.1f} MiB   x{growth:.2f} ({verdict}; goal <= x{GOAL:.2f}){classes}"
         )
 
 

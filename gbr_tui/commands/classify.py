@@ -218,7 +218,7 @@ class _Run:
         widths = [len(heading) for heading in headings]
         for row in self._summary_rows():  # a first pass for the widths: rows are not kept
             widths = [max(width, len(cell)) for width, cell in zip(widths, row)]
-        console = _Output(highlight=False)
+        console = _Output(highlight=False, markup=False, emoji=False)
         rows = self._summary_rows()
         first = True
         while True:

@@ -144,21 +144,27 @@ def _read_tags(game: RawGame, line: str, number: int) -> None:
 
 
 def san_tokens(movetext: str) -> list[str]:
-    """The mainline's moves: no move numbers, comments, variations, NAGs, glyphs or result.
+    """The mainline's moves: no move numbers, comments, variations, NAGs, glyphs, ``e.p.`` or
+    result.
 
     Raises PgnError for unbalanced braces or parentheses and for moves after the result.
     """
-    if _RICH_MOVETEXT.search(movetext) is None:
-        tokens = _MOVE_NUMBER.sub(" ", movetext).split()
-        if tokens and tokens[-1] in RESULTS:
-            tokens.pop()
-        for index, token in enumerate(tokens):
-            if token in RESULTS:
-                raise PgnError(f"moves after the result {token}", _offset_of(movetext, token))
-            if token[-1] in "!?":
-                tokens[index] = _GLYPHS.sub("", token)
-        return [token for token in tokens if token]
-    return _rich_tokens(movetext)
+    if _RICH_MOVETEXT.search(movetext) is not None:
+        return _rich_tokens(movetext)
+    tokens = _MOVE_NUMBER.sub(" ", movetext).split()
+    if tokens and tokens[-1] in RESULTS:
+        tokens.pop()
+    if not RESULTS.isdisjoint(tokens):
+        result = next(token for token in tokens if token in RESULTS)
+        raise PgnError(f"moves after the result {result}", _offset_of(movetext, result))
+    if "!" in movetext or "?" in movetext or "e.p." in movetext:
+        tokens = [move for move in map(_move_only, tokens) if move]
+    return tokens
+
+
+def _move_only(token: str) -> str:
+    """A move token without its glyphs (``!?``); empty for glyphs alone and ``e.p.``."""
+    return "" if token == "e.p." else _GLYPHS.sub("", token)
 
 
 def _offset_of(movetext: str, token: str) -> int | None:
@@ -188,7 +194,7 @@ def _rich_tokens(movetext: str) -> list[str]:
             if text in RESULTS:
                 result_at = match.start()
                 continue
-            move = _GLYPHS.sub("", text)
+            move = _move_only(text)
             if not move:
                 continue
             if result_at is not None:
@@ -210,7 +216,7 @@ def move_offset(movetext: str, index: int) -> int | None:
         elif kind == "close":
             depth -= 1
         elif kind == "word" and depth == 0 and match.group() not in RESULTS:
-            if _GLYPHS.sub("", match.group()):
+            if _move_only(match.group()):
                 if seen == index:
                     return match.start()
                 seen += 1

@@ -60,9 +60,10 @@ def test_start_from_the_fen_tag_and_a_promotion(tmp_path):
     assert [(r.ply, r.code) for r in records(tmp_path, STUDY, "all")] == [(0, "0000.10"), (9, "1000.00")]
 
 
-def test_en_passant_takes_a_pawn(tmp_path):
+@pytest.mark.parametrize("capture", ["exd6", "exd6 e.p.", "exd6!?"])
+def test_en_passant_takes_a_pawn(tmp_path, capture):
     # 3. exd6 e.p. (ply 5) removes Black's d-pawn, which was not on d6: 4888.87.
-    text = "1. e4 a6 2. e5 d5 3. exd6 *\n"
+    text = f"1. e4 a6 2. e5 d5 3. {capture} *\n"
     assert [(r.ply, r.code) for r in records(tmp_path, text, "all")] == [(0, "4888.88"), (5, "4888.87")]
 
 
