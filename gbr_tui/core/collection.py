@@ -438,18 +438,12 @@ class Tally:
         self.bad += other.bad
 
 
-_CODE_MATERIALS: dict[str, Material] = {}
-
-
 def material_of_code(code: str) -> Material:
     """The material of a full code without a 9 (each digit then says both sides' counts)."""
-    material = _CODE_MATERIALS.get(code)
-    if material is None:
-        pieces, pawns = code[:4], code[5:]
-        white = tuple(int(d) % 3 for d in pieces) + (int(pawns[0]),)
-        black = tuple(int(d) // 3 for d in pieces) + (int(pawns[1]),)
-        material = _CODE_MATERIALS[code] = Material(white, black)
-    return material
+    pieces, pawns = code[:4], code[5:]
+    white = tuple(int(digit) % 3 for digit in pieces) + (int(pawns[0]),)
+    black = tuple(int(digit) // 3 for digit in pieces) + (int(pawns[1]),)
+    return Material(white, black)
 
 
 # --- opening and detecting -----------------------------------------------------------------------
