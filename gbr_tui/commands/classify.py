@@ -77,9 +77,8 @@ def run(args: argparse.Namespace) -> int:
             reason = "is a directory, not a file" if os.path.isdir(name) else "no such file"
             errors.print(f"gbr-tui classify: {name}: {reason}")
             return EXIT_USAGE
-    run = _Run(args, pattern, errors)
     try:
-        return run.classify()
+        return _Run(args, pattern, errors).classify()
     except GbrError as error:  # a file that cannot be read as a collection at all
         errors.print(f"gbr-tui classify: {error.message}")
         return EXIT_USAGE
@@ -102,6 +101,7 @@ class _Run:
         self.tally = Tally()
         self.progress: Progress | None = None
         self.task = None
+        self.collection: Collection | None = None  # the file being read
         self.done_before = 0  # bytes of the files already read
 
     def classify(self) -> int:
