@@ -1,15 +1,251 @@
-"""`gbr-tui classify` (placeholder until its issue lands)."""
+"""`gbr-tui classify FILE...`: index collections by GBR class.
+
+A summary table by default (class, count, share, material); one JSON object or CSV row per
+record on request. Bad records go to stderr with file and line, and the last line on stderr
+sums up: read N = classified C + bad B.
+"""
 
 from __future__ import annotations
 
 import argparse
+import csv
+import itertools
+import os
+import sys
+from contextlib import nullcontext
+from typing import IO, Iterator
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from gbr_tui.commands.common import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, add_rule_option, write_json_lines
+from gbr_tui.core import GbrError, Rule, short_form
+from gbr_tui.core.collection import BadRecord, Collection, Format, Position, Record, Tally
+from gbr_tui.core.patterns import ClassPattern, parse_pattern
+from gbr_tui.core.pgn import HEADERS_KEPT
+
+CSV_FIELDS = ("file", "record", "line", "ply", "code", "material", "position", *HEADERS_KEPT, "id")
+_MATERIALS_SHOWN = 3
+_TABLE_ROWS = 1000
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("classify", help="(not yet available)")
+    parser = commands.add_parser(
+        "classify",
+        help="index collections (PGN, EPD, FEN lines, CSV; gzip/bz2/xz too) by GBR class",
+        description="Count the GBR classes of a collection, or list each record's class.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="collection files; '-' reads stdin")
+    parser.add_argument(
+        "--format",
+        choices=[f.value for f in Format],
+        help="the file format (default: detected from the content)",
+    )
+    parser.add_argument(
+        "--position",
+        choices=[p.value for p in Position],
+        default=Position.START.value,
+        help="for games: the start position (default), the final one, or every class passed through",
+    )
+    parser.add_argument("--fen-column", metavar="NAME|N", help="CSV: the FEN column by name or 1-based number")
+    add_rule_option(parser)
+    parser.add_argument("--short", action="store_true", help="write 0400 for 0400.00")
+    parser.add_argument(
+        "--match",
+        metavar="PATTERN",
+        help="keep only classes matching a code with wildcards (0?0?.1*, 04*) or material (KR v KR)",
+    )
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--per-record", action="store_true", help="one JSON object per record (JSON Lines)")
+    output.add_argument("--csv", action="store_true", help="one CSV row per record")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    print("gbr-tui classify is not available yet", flush=True)
-    return 2
+    errors = Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
+    try:
+        pattern = parse_pattern(args.match) if args.match is not None else None
+    except GbrError as error:
+        errors.print(f"gbr-tui classify: --match: {error.message}")
+        if error.position is not None:
+            errors.print(f"    {error.pointer(args.match)}".replace("\n", "\n    "))
+        return EXIT_USAGE
+    for name in args.files:
+        if name != "-" and not os.path.isfile(name):
+            reason = "is a directory, not a file" if os.path.isdir(name) else "no such file"
+            errors.print(f"gbr-tui classify: {name}: {reason}")
+            return EXIT_USAGE
+    try:
+        return _Run(args, pattern, errors).classify()
+    except GbrError as error:  # a file that cannot be read as a collection at all
+        errors.print(f"gbr-tui classify: {error.message}")
+        return EXIT_USAGE
+
+
+class _Output(Console):
+    """stdout; a reader that went away (``| head``) ends the command as the CLI decides, not
+    with rich's own exit status."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
+class _Run:
+    def __init__(self, args: argparse.Namespace, pattern: ClassPattern | None, errors: Console) -> None:
+        self.args = args
+        self.pattern = pattern
+        self.errors = errors
+        self.rule = Rule(args.rule)
+        self.tally = Tally()
+        self.progress: Progress | None = None
+        self.task = None
+        self.collection: Collection | None = None  # the file being read
+        self.done_before = 0  # bytes of the files already read
+
+    def classify(self) -> int:
+        sizes = [os.path.getsize(name) if name != "-" else None for name in self.args.files]
+        total = None if None in sizes else sum(sizes)
+        if self.errors.is_terminal:
+            self.progress = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                DownloadColumn(),
+                TimeElapsedColumn(),
+                console=self.errors,
+                transient=True,
+            )
+            self.task = self.progress.add_task("classifying", total=total)
+        with self.progress or nullcontext():
+            if self.args.per_record or self.args.csv:
+                self._write_records()
+            else:
+                for name in self.args.files:
+                    with self._open(name) as collection:
+                        self.collection = collection
+                        self.tally.merge(collection.tally(self._report, self._advance))
+                        self._finish_file(collection)
+        if not (self.args.per_record or self.args.csv):
+            self._print_table()
+        tally = self.tally
+        self.errors.print(f"read {tally.read} = classified {tally.classified} + bad {tally.bad}")
+        return EXIT_BAD_INPUT if tally.bad else EXIT_OK
+
+    def _open(self, name: str) -> Collection:
+        args = self.args
+        collection = Collection(
+            name,
+            format=args.format and Format(args.format),
+            position=Position(args.position),
+            fen_column=args.fen_column,
+            rule=self.rule,
+        )
+        if self.progress is not None:
+            self.progress.update(self.task, description=os.path.basename(collection.name))
+        return collection
+
+    def _report(self, bad: BadRecord) -> None:
+        self.errors.print(f"gbr-tui classify: {self.collection.name}:{bad.line}: record {bad.number}: {bad.reason}")
+
+    def _advance(self) -> None:
+        if self.progress is not None:
+            done = self.collection.bytes_read
+            if done is not None:
+                self.progress.update(self.task, completed=self.done_before + done)
+
+    def _finish_file(self, collection: Collection) -> None:
+        if collection.size is not None:
+            self.done_before += collection.size
+            self._advance_to(self.done_before)
+
+    def _advance_to(self, completed: int) -> None:
+        if self.progress is not None:
+            self.progress.update(self.task, completed=completed)
+
+    # --- per record --------------------------------------------------------------------------
+
+    def _write_records(self) -> None:
+        out = sys.stdout
+        if self.args.csv:
+            writer = csv.DictWriter(out, CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
+            writer.writeheader()
+            for row in self._rows():
+                writer.writerow(row)
+        else:
+            write_json_lines(self._rows(), out)
+
+    def _rows(self) -> Iterator[dict]:
+        tally = self.tally
+        for name in self.args.files:
+            with self._open(name) as collection:
+                self.collection = collection
+                game = 0
+                for item in collection.records():
+                    if type(item) is BadRecord:
+                        tally.bad += 1
+                        self._report(item)
+                        continue
+                    if item.number != game:
+                        game = item.number
+                        tally.classified += 1
+                        if game % 1024 == 0:
+                            self._advance()
+                    if self.pattern is None or self.pattern.matches(item.code, item.material):
+                        yield self._row(collection.name, item)
+                self._finish_file(collection)
+
+    def _row(self, file: str, record: Record) -> dict:
+        row = {
+            "file": file,
+            "record": record.number,
+            "line": record.line,
+            "code": short_form(record.code) if self.args.short else record.code,
+            "material": str(record.material),
+            "position": record.position,
+        }
+        if record.ply is not None:
+            row["ply"] = record.ply
+        row.update(record.headers)
+        return row
+
+    # --- summary -----------------------------------------------------------------------------
+
+    def _print_table(self) -> None:
+        """The summary, sorted by code. Printed as tables of ``_TABLE_ROWS`` rows with the same
+        column widths, which read as one table: rich keeps a whole table in memory to draw it."""
+        headings = ("class", "count", "share", "material")
+        widths = [len(heading) for heading in headings]
+        for row in self._summary_rows():  # a first pass for the widths: rows are not kept
+            widths = [max(width, len(cell)) for width, cell in zip(widths, row)]
+        console = _Output(highlight=False, markup=False, emoji=False)
+        rows = self._summary_rows()
+        first = True
+        while True:
+            batch = list(itertools.islice(rows, _TABLE_ROWS))
+            if not batch and not first:
+                break
+            table = Table(box=box.SIMPLE_HEAD, show_edge=False, show_header=first, pad_edge=False)
+            for heading, width in zip(headings, widths):
+                justify = "right" if heading in ("count", "share") else "left"
+                table.add_column(heading, justify=justify, width=width, no_wrap=True)
+            for row in batch:
+                table.add_row(*row)
+            console.print(table)
+            first = False
+
+    def _summary_rows(self) -> Iterator[tuple[str, str, str, str]]:
+        tally = self.tally
+        for code in sorted(tally.codes):
+            materials = tally.materials(code)
+            if self.pattern is not None:
+                materials = {m: n for m, n in materials.items() if self.pattern.matches(code, m)}
+            count = sum(materials.values())
+            if not count:
+                continue
+            share = count / tally.classified if tally.classified else 0
+            shown = [str(m) for m, _ in sorted(materials.items(), key=lambda item: -item[1])]
+            if len(shown) > _MATERIALS_SHOWN:
+                shown = shown[:_MATERIALS_SHOWN] + [f"{len(shown) - _MATERIALS_SHOWN} more"]
+            code = short_form(code) if self.args.short else code
+            yield code, str(count), f"{share:.1%}", ", ".join(shown)

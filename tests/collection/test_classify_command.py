@@ -1,0 +1,143 @@
+"""`gbr-tui classify` run as a user runs it: exit codes, output, the final line."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - - 0 1"  # spec: KR v K is 0100
+KRP_V_KR = "8/8/8/4k3/8/1r6/P7/KR6 w - - 0 1"  # spec: KRP v KR is 0400.10
+TWO_QUEENS = "k7/8/8/8/8/8/8/KQQ5 w - - 0 1"  # spec 5.2: 2000 by count, 9000 by the promoted rule
+FINAL = re.compile(r"read (\d+) = classified (\d+) \+ bad (\d+)")
+
+
+def classify(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    result = subprocess.run(
+        [sys.executable, "-m", "gbr_tui.cli", "classify", *args],
+        input=stdin,
+        capture_output=True,
+    )
+    result.out, result.err = result.stdout.decode(), result.stderr.decode()
+    assert "Traceback" not in result.err
+    return result
+
+
+def final_line(result) -> tuple[int, int, int]:
+    last = result.err.strip().splitlines()[-1]
+    read, classified, bad = map(int, FINAL.fullmatch(last).groups())
+    assert read == classified + bad
+    return read, classified, bad
+
+
+@pytest.fixture
+def positions(tmp_path):
+    path = tmp_path / "positions.fen"
+    path.write_text(f"{KRP_V_KR}\n{KR_V_K}\n{KRP_V_KR}\n")
+    return path
+
+
+def test_summary_table_sorted_by_code(positions):
+    result = classify(str(positions))
+    assert result.returncode == 0
+    rows = [line.split() for line in result.out.splitlines() if re.match(r"\s*\d{4}", line)]
+    # Two of three records are KRP v KR (0400.10), one KR v K (0100.00); codes sort as strings.
+    assert rows == [["0100.00", "1", "33.3%", "KR", "v", "K"], ["0400.10", "2", "66.7%", "KRP", "v", "KR"]]
+    assert "class" in result.out and "material" in result.out
+    assert final_line(result) == (3, 3, 0)
+    assert "\r" not in result.err  # no progress bar when stderr is not a terminal
+
+
+def test_per_record_json_lines(positions):
+    result = classify("--per-record", "--short", str(positions))
+    records = [json.loads(line) for line in result.out.splitlines()]
+    assert [(r["record"], r["line"], r["code"], r["material"]) for r in records] == [
+        (1, 1, "0400.10", "KRP v KR"),
+        (2, 2, "0100", "KR v K"),
+        (3, 3, "0400.10", "KRP v KR"),
+    ]
+    assert records[0]["file"] == str(positions)
+
+
+def test_csv_output_with_pgn_headers_and_match(tmp_path):
+    path = tmp_path / "games.pgn"
+    path.write_text(
+        '[Event "One"]\n[White "A"]\n[Black "B"]\n\n1. e4 d5 2. exd5 *\n\n'
+        '[Event "Two"]\n[FEN "' + KRP_V_KR + '"]\n\n1. a4 *\n'
+    )
+    result = classify("--csv", "--match", "04*", "--position", "final", str(path))
+    rows = list(csv.DictReader(io.StringIO(result.out)))
+    # Game one ends as 4888.87 (2. exd5 took a pawn): only game two (0400.10) matches 04*.
+    assert [(r["record"], r["line"], r["code"], r["Event"], r["ply"]) for r in rows] == [
+        ("2", "7", "0400.10", "Two", "1")
+    ]
+    assert rows[0]["FEN"] == KRP_V_KR
+    assert final_line(result) == (2, 2, 0)
+
+
+def test_rule_option(tmp_path):
+    path = tmp_path / "queens.fen"
+    path.write_text(TWO_QUEENS + "\n")
+    assert "2000.00" in classify(str(path)).out
+    assert "9000.00" in classify("--rule", "promoted", str(path)).out
+
+
+def test_bad_records_reported_with_file_and_line_and_exit_1(tmp_path):
+    path = tmp_path / "mixed.fen"
+    path.write_bytes(f"{KR_V_K}\nnot a fen\n{KR_V_K}\n8/8/\xff\n".encode("latin-1"))
+    result = classify(str(path))
+    assert result.returncode == 1
+    assert f"{path}:2: record 2:" in result.err
+    assert f"{path}:4: record 4:" in result.err and "UTF-8" in result.err
+    assert final_line(result) == (4, 2, 2)
+    assert "0100.00" in result.out
+
+
+def test_several_files_and_stdin_compressed(tmp_path, positions):
+    data = gzip.compress(f"{KR_V_K}\n".encode())
+    result = classify(str(positions), "-", stdin=data)
+    assert result.returncode == 0
+    assert final_line(result) == (4, 4, 0)
+    assert re.search(r"0100\.00\s+2\s+50\.0%", result.out)
+
+
+def test_all_positions_count_games_not_classes(tmp_path):
+    path = tmp_path / "game.pgn"
+    path.write_text("1. e4 d5 2. exd5 Qxd5 *\n")
+    result = classify("--position", "all", str(path))
+    # One game passing through three classes: 4888.88, 4888.87 and 4888.77.
+    assert [line.split()[0] for line in result.out.splitlines() if line.startswith("4888")] == [
+        "4888.77",
+        "4888.87",
+        "4888.88",
+    ]
+    assert final_line(result) == (1, 1, 0)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["absent.pgn"], "absent.pgn: no such file"),
+        (["."], "is a directory"),
+        (["--match", "04", "FILE"], "4 piece digits"),
+        (["--format", "tsv", "FILE"], "invalid choice"),
+        (["--fen-column", "Position", "CSV"], "no column named 'Position'"),
+        ([], "required"),
+    ],
+)
+def test_usage_errors_exit_2_without_traceback(tmp_path, positions, args, message):
+    table = tmp_path / "table.csv"
+    table.write_text(f"id,FEN\n1,{KR_V_K}\n")
+    args = [{"FILE": str(positions), "CSV": str(table)}.get(arg, arg) for arg in args]
+    result = subprocess.run(
+        [sys.executable, "-m", "gbr_tui.cli", "classify", *args], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr

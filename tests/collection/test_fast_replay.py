@@ -1,0 +1,101 @@
+"""The fast replay agrees with python-chess, move for move, on many seeded random games."""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import pytest
+
+from gbr_tui.core import pgn
+
+GAMES = 120
+
+
+def _interesting(board: chess.Board, move: chess.Move) -> bool:
+    return board.is_capture(move) or board.is_castling(move) or move.promotion is not None
+
+
+def random_game(rng: random.Random, start: chess.Board) -> list[str]:
+    """Random legal moves, leaning towards captures, castling, en passant and promotions, so
+    the rare cases come up often."""
+    board = start.copy()
+    sans = []
+    for _ in range(rng.randrange(20, 300)):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        special = [move for move in moves if _interesting(board, move)]
+        move = rng.choice(special if special and rng.random() < 0.4 else moves)
+        sans.append(board.san(move))
+        board.push(move)
+    return sans
+
+
+def starts(rng: random.Random) -> list[chess.Board]:
+    """The standard start and positions with pawns about to promote and castling rights."""
+    boards = [chess.Board()] * 3
+    boards.append(chess.Board("r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1"))
+    boards.append(chess.Board("4k3/PPPP4/8/8/8/8/4pppp/4K3 b - - 0 1"))
+    boards.append(chess.Board("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"))
+    return boards
+
+
+def games(seed: int):
+    rng = random.Random(seed)
+    boards = starts(rng)
+    for _ in range(GAMES):
+        board = rng.choice(boards)
+        yield board, random_game(rng, board)
+
+
+def test_fast_replay_matches_python_chess_on_random_games():
+    fast_games = 0
+    for board, sans in games(seed=1):
+        expected = pgn._chess_replay(board, sans, every_change=True, fens=True)
+        try:
+            got = pgn._fast_replay(pgn.Start(board), sans, every_change=True, fens=True)
+        except pgn._Unusual:
+            continue
+        fast_games += 1
+        assert got == expected, (board.fen(), sans)
+    # Only games with odd spellings should need python-chess; random games have none.
+    assert fast_games == GAMES
+
+
+def _first_illegal(board: chess.Board, sans: list[str]) -> int | None:
+    board = board.copy()
+    for index, san in enumerate(sans):
+        try:
+            board.push_san(san)
+        except ValueError:
+            return index
+    return None
+
+
+def test_fast_replay_never_accepts_a_move_python_chess_rejects():
+    """Swap one move of each game for a move of another game: the fast replay must either give
+    up (python-chess then decides) or agree with python-chess exactly."""
+    rng = random.Random(2)
+    played = list(games(seed=3))
+    rejected = 0
+    for board, sans in played:
+        if len(sans) < 4:
+            continue
+        other = rng.choice(played)[1]
+        spoiled = list(sans)
+        spoiled[rng.randrange(len(sans))] = rng.choice(other)
+        illegal_at = _first_illegal(board, spoiled)
+        try:
+            got = pgn._fast_replay(pgn.Start(board), spoiled, every_change=True, fens=True)
+        except pgn._Unusual:
+            got = None
+        if illegal_at is not None:
+            rejected += 1
+            assert got is None, (board.fen(), spoiled, illegal_at)
+            with pytest.raises(pgn.MoveError) as error:
+                pgn.replay(pgn.Start(board), spoiled, every_change=False, fens=False)
+            assert error.value.index == illegal_at
+        elif got is not None:
+            assert got == pgn._chess_replay(board, spoiled, every_change=True, fens=True)
+    assert rejected > GAMES // 2  # the test did meet many illegal moves
