@@ -79,9 +79,6 @@ class BadRecord:
 Item = Record | BadRecord
 
 _BLOCK_CHARS = 1 << 16  # small enough that a corrupt compressed file loses little before the fault
-# The FEN encoder caches what it has seen; a fresh one every so many records keeps memory flat
-# on files of endlessly varied positions, and costs little where positions repeat.
-_ENCODER_RECORDS = 1 << 14
 _CODES_KEPT = 1 << 12
 _SURROGATE = re.compile("[\udc80-\udcff]")
 _EPD_POSITION = re.compile(r"(?m)^[ \t]*(\S+(?:[ \t]+\S+){0,3})")
@@ -127,7 +124,6 @@ class Collection:
         self._raw, self.name, self.size = _open_raw(source, name)
         self._line = 0  # lines handed out so far
         self._number = 0  # records handed out so far
-        self._encoder_from = 0  # the record number the current encoder started at
         self._codes: dict[tuple[int, ...], tuple[Material, str]] = {}
         self._read_error: Exception | None = None  # met while reading the first block
         try:
@@ -213,9 +209,6 @@ class Collection:
                 self._line += len(lines)
                 yield first, lines
             block = self._text.read(_BLOCK_CHARS)
-            if self._number - self._encoder_from > _ENCODER_RECORDS:
-                self.encoder = FenEncoder(self.rule)
-                self._encoder_from = self._number
         if carry:
             self._line += 1
             yield self._line, [carry]
@@ -268,16 +261,16 @@ class Collection:
         """Count a block at a time in C loops; a block with any bad line goes line by line."""
         epd = self.format == Format.EPD
         for first, lines in self._blocks():
-            code, entry = self.encoder.code, self.encoder.entry
+            entry = self.encoder.entry
             if epd:
                 texts = _EPD_POSITION.findall("\n".join(lines))
             else:
                 texts = list(filter(None, lines))
-            try:
-                codes = list(map(code, texts))
-                if any(not_utf8(text) is not None for text in texts if not text.isascii()):
-                    raise GbrError("not UTF-8")
-            except GbrError:
+            codes = self.encoder.codes(texts)
+            clean = not any(isinstance(code, GbrError) for code in codes) and not any(
+                not_utf8(text) is not None for text in texts if not text.isascii()
+            )
+            if not clean:
                 for offset, text in enumerate(lines):
                     if text and not text.isspace():
                         self._number += 1
