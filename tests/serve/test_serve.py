@@ -249,6 +249,19 @@ async def _until(condition, timeout: float = 10.0) -> None:
         await asyncio.sleep(0.05)
 
 
+async def test_an_idle_session_is_closed_with_a_message(server):
+    app_server, port = await server(idle_timeout=3)
+    async with await connect(port) as conn:
+        session = await open_app(conn)
+        await session.wait_for(APP_MARK)
+        (served,) = app_server.sessions
+        process = served.process
+        await session.wait_for("without a key", timeout=30)
+        await asyncio.wait_for(session.closed.wait(), 10)
+        await _until(lambda: process.poll() is not None)
+        assert not app_server.sessions
+
+
 async def test_the_server_survives_garbage_on_its_port(server):
     _, port = await server()
     for payload in (os.urandom(4096), b"GET / HTTP/1.0\r\n\r\n", b"SSH-2.0-x\r\n" + os.urandom(512)):
