@@ -32,7 +32,7 @@ _FIELD_MASK = (1 << _FIELD_BITS) - 1
 _ONE_RANK = 1 << 60
 _START = -8 * _ONE_RANK  # == -2**63, the smallest machine integer
 _BAD_RANK = 1 << 64
-_CACHE_LIMIT = 1 << 19  # distinct ranks (trailing fields, sums) remembered: some 60 MB at most
+_CACHE_LIMIT = 1 << 14  # entries per cache (ranks, trailing fields, sums): a few MB at most, memory stays flat
 
 _CHAR_VALUES = {char: 1 << (_FIELD_BITS * index) for index, char in enumerate(_COUNTED)}
 _BYTE_VALUES = [_CHAR_VALUES.get(chr(byte), 0) for byte in range(256)]

@@ -56,7 +56,16 @@ def child(arguments: list[str]) -> None:
     sys.stdout = open(os.devnull, "w")
     sys.stderr = open(os.devnull, "w")
     main(["classify", *arguments])
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=real_stdout)
+    print(_own_peak_kib(), file=real_stdout)
+
+
+def _own_peak_kib() -> int:
+    """This process's own peak (VmHWM). Not getrusage: Linux carries ru_maxrss across exec, so
+    a child started by a big parent would report the parent's size."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def classes_in(path: Path, options: list[str]) -> int:
