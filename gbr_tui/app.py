@@ -86,6 +86,8 @@ class GbrApp(App[None]):
             )
             return
         self.editor.load(board, decoded.stipulation, f"{decoded.compact} {how}")
+        if self.screen is not self.editor:  # decoded over the collection browser: show what loaded
+            self.pop_screen()
 
     def action_help(self) -> None:
         from gbr_tui.screens.help import HelpScreen, key_sections

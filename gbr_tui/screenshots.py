@@ -17,6 +17,7 @@ from textual.widgets import Input
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
 from gbr_tui.core.index import Files
+from gbr_tui.screens.collection import CollectionScreen
 
 #: Kubbel, 1st prize Shakhmaty 1925: =0323.12g3g1 (spec section 3).
 KUBBEL = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"
@@ -77,8 +78,8 @@ async def take(shot: Shot, directory: Path) -> Path:
 async def _take(shot: Shot, directory: Path, files: Files | None) -> Path:
     app = make_app(board_from_fen(shot.fen), shot.stipulation, files=files)
     async with app.run_test(size=shot.size) as pilot:
-        await app.workers.wait_for_complete()  # a collection is read in a worker
-        await pilot.pause()
+        while files is not None and not (isinstance(app.screen, CollectionScreen) and app.screen.listed):
+            await pilot.pause(0.01)  # a collection is read in a worker
         await pilot.press(*shot.keys)
         for field in app.screen.query(Input):
             field.cursor_blink = False  # the same picture every run

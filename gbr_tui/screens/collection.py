@@ -12,7 +12,6 @@ import os
 from pathlib import Path
 from typing import Sequence
 
-import chess
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -25,7 +24,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import ContentSwitcher, DataTable, Footer, Header, Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from gbr_tui.core import GbrError, board_from_fen
+from gbr_tui.core import GbrError, Rule, board_from_fen
 from gbr_tui.core.collection import CollectionError
 from gbr_tui.core.index import FIELDS, ClassIndex, ClassRow, Entry, Files
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
@@ -37,6 +36,7 @@ MATERIALS_SHOWN = 3
 SAMPLED_ROWS = 200  # rows measured to size a position list's columns
 FIELD_WIDTH = 24  # at most, for a header column
 FILTER_PAUSE = 0.15  # seconds of no typing before the class table is refilled
+TABLE_BLOCK = 2000  # class rows added between two looks at the keys
 
 
 async def browse(app: App, files: Files) -> None:
@@ -64,7 +64,7 @@ async def _opened(app: App, files: Files | None) -> None:
 
 def show_collection(app: App) -> None:
     """Back to the browser of the collection opened last, if any."""
-    if app.is_screen_installed(COLLECTION_SCREEN) and app.screen is not app.get_screen(COLLECTION_SCREEN):
+    if app.is_screen_installed(COLLECTION_SCREEN) and app.get_screen(COLLECTION_SCREEN) not in app.screen_stack:
         app.push_screen(COLLECTION_SCREEN)
 
 
@@ -127,7 +127,10 @@ class OpenCollectionScreen(ModalScreen[Files | None]):
                 id="open-path",
             )
             yield Static(id="open-feedback", markup=False)
-            yield Static("PGN, EPD, FEN lines, CSV; gzip, bz2, xz too · → completes · Enter opens · Esc or F10 cancels", id="open-hint")
+            yield Static(
+                "PGN, EPD, FEN lines, CSV; gzip, bz2, xz too · → completes · Enter opens · Esc or F10 cancels",
+                id="open-hint",
+            )
 
     @on(Input.Changed)
     @on(Input.Submitted)
@@ -145,18 +148,30 @@ class OpenCollectionScreen(ModalScreen[Files | None]):
 # --- the browser ---------------------------------------------------------------------------------
 
 
+# The keys that move the focus are priority bindings: the app runs them before it hands on the
+# next key, so keys typed right after them (over SSH keys come in bursts) reach what they opened.
+
+
 class ClassTable(DataTable):
     """The classes, one a row; Enter lists the positions of the one under the cursor."""
 
     HELP_TITLE = "Classes"
-    BINDINGS = [Binding("enter", "select_cursor", "positions", tooltip="List the positions of this class", id="classes.open")]
+    BINDINGS = [
+        Binding(
+            "enter", "screen.open_class", "list", tooltip="List the positions of this class", priority=True, id="classes.open"
+        )
+    ]
 
 
 class PositionList(RecordList):
     """The positions of one class; Enter loads one into the editor."""
 
     HELP_TITLE = "Positions"
-    BINDINGS = [Binding("enter", "select", "load", tooltip="Load this position into the editor", id="positions.load")]
+    BINDINGS = [
+        Binding(
+            "enter", "screen.load_position", "load", tooltip="Load this position into the editor", priority=True, id="positions.load"
+        )
+    ]
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
@@ -189,6 +204,9 @@ class CollectionScreen(Screen):
     CollectionScreen #position-details { height: auto; }
     CollectionScreen.-short Header { display: none; }
     CollectionScreen DataTable:nocolor > .datatable--cursor { text-style: reverse; }
+    /* As in the editor: one space between a key and its description, so the keys fit in 80. */
+    CollectionScreen FooterKey .footer-key--key { padding: 0 0 0 1; }
+    CollectionScreen FooterKey .footer-key--description { padding: 0 0 0 1; }
     """
 
     HELP_TITLE = "Collection"
@@ -204,21 +222,32 @@ class CollectionScreen(Screen):
             tooltip="Back: from positions or bad records to the classes, from the classes to the editor",
             id="collection.back",
         ),
-        Binding("slash", "filter", "filter", tooltip="Filter the classes: a code with wildcards or a material", id="collection.filter"),
+        Binding(
+            "slash",
+            "filter",
+            "filter",
+            tooltip="Filter the classes: a code with wildcards or a material",
+            priority=True,  # see ClassTable; a pattern has no '/' to type
+            id="collection.filter",
+        ),
         Binding("b", "bad_records", "bad", tooltip="List the bad records with their file and line", id="collection.bad"),
         Binding("f3,o", "open", "open", tooltip="Open another collection file", id="collection.open"),
     ]
+
+    class Loaded(Message):
+        """The classes are listed, the first time."""
 
     def __init__(self, files: Files) -> None:
         super().__init__()
         self.files = files
         self.index: ClassIndex | None = None  # once loaded
+        self.listed = False  # the classes have been listed once
         self.pattern: ClassPattern | None = None
         self.class_rows: list[ClassRow] = []  # as listed in the table
         self.shown_class: ClassRow | None = None
         self.positions: Sequence[int] = ()  # the shown class's records
         self.progress: tuple[int, int] = (0, 0)  # (bytes, records) read so far, set by the loader
-        self.rule = None
+        self.rule = Rule.COUNT  # the editor's, when the screen is mounted
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -297,26 +326,33 @@ class CollectionScreen(Screen):
             self.notify(f"{plural(len(index.bad), 'bad record')}: b lists them", severity="warning", markup=False)
         self._fill_classes()
         self.refresh_bindings()
-        self.post_message(self.Loaded())
-
-    class Loaded(Message):
-        """The classes are listed."""
 
     # --- the classes --------------------------------------------------------------------------
 
-    def _fill_classes(self) -> None:
-        index = self.index
+    @work(exclusive=True, group="classes")
+    async def _fill_classes(self, pause: float = 0) -> None:
+        """List the classes that match the filter, after ``pause`` seconds (typing may go on).
+
+        Rows go in a block at a time with the keys read in between: tens of thousands of
+        classes take seconds to add, and the next keystroke cancels this for a new filling.
+        """
+        await asyncio.sleep(pause)
+        rows = await asyncio.to_thread(self.index.classes, self.pattern)
+        total = self.index.classified
+        width = len(f"{max((row.count for row in rows), default=0):,}")
         table = self.query_one(DataTable)
         table.clear()
-        self.class_rows = index.classes(self.pattern)
-        total = index.classified
-        rows = self.class_rows
-        width = len(f"{max((row.count for row in rows), default=0):,}")
-        table.add_rows(
-            (row.code, f"{row.count:>{width},}", f"{row.count / total:>6.1%}" if total else "", materials_text(row))
-            for row in rows
-        )
+        self.class_rows = rows
+        for start in range(0, len(rows), TABLE_BLOCK):
+            table.add_rows(
+                (row.code, f"{row.count:>{width},}", f"{row.count / total:>6.1%}", materials_text(row))
+                for row in rows[start : start + TABLE_BLOCK]
+            )
+            await asyncio.sleep(0)
         self._status(self._summary())
+        if not self.listed:
+            self.listed = True
+            self.post_message(self.Loaded())
 
     def _summary(self) -> str:
         index = self.index
@@ -342,33 +378,31 @@ class CollectionScreen(Screen):
         error.remove_class("-shown")
         self.pattern = pattern
         if self.index is not None:
-            self._refilter()
-
-    @work(exclusive=True, group="filter")
-    async def _refilter(self) -> None:
-        """Refill the table when typing pauses: a big table takes a while to fill."""
-        await asyncio.sleep(FILTER_PAUSE)
-        self._fill_classes()
+            self._fill_classes(FILTER_PAUSE)
 
     @on(Input.Submitted, "#class-filter")
     def _filter_done(self) -> None:
         """To the table, the filter applied at once; a bad pattern keeps the focus to be fixed."""
         if not self.query_one("#filter-error").has_class("-shown"):
             self._fill_classes()
-            self.query_one(DataTable).focus()
+            self.set_focus(self.query_one(DataTable))
+
+    def action_open_class(self) -> None:
+        table = self.query_one(DataTable)
+        if table.row_count:
+            self.show_class(self.class_rows[table.cursor_row])
 
     @on(DataTable.RowSelected)
-    def _class_chosen(self, event: DataTable.RowSelected) -> None:
+    def _class_clicked(self, event: DataTable.RowSelected) -> None:
         self.show_class(self.class_rows[event.cursor_row])
 
     def show_class(self, row: ClassRow) -> None:
         self.shown_class = row
         self.positions = self.index.positions(row)
         records = self.query_one("#position-list", RecordList)
-        records.border_title = f"{row.code}  {materials_text(row)}  · {plural(row.count, 'position')}"
         records.show(self._position_columns(), len(self.positions), self._position_row)
         self.query_one(ContentSwitcher).current = "positions"
-        records.focus()
+        self.set_focus(records)
 
     def _position_columns(self) -> list[Column]:
         index = self.index
@@ -401,7 +435,8 @@ class CollectionScreen(Screen):
         entry = self.index.entry(self.positions[event.index])
         details = self.query_one("#position-details", Static)
         place = f"{os.path.basename(entry.file)}:{entry.line} · record {entry.number}"
-        lines = [place, f"{self.shown_class.code} · {plural(len(self.positions), 'position')}"]
+        row = self.shown_class
+        lines = [place, f"{row.code} {materials_text(row)} · {plural(len(self.positions), 'position')}"]
         lines += [f"{name}: {value}" for name, value in entry.headers.items()]
         try:
             self.query_one(BoardView).set_board(board_from_fen(entry.position))
@@ -409,8 +444,13 @@ class CollectionScreen(Screen):
             lines.append(error.message)
         details.update("\n".join(lines))
 
+    def action_load_position(self) -> None:
+        records = self.query_one("#position-list", RecordList)
+        if records.count:
+            self.load_into_editor(self.index.entry(self.positions[records.cursor]))
+
     @on(RecordList.Selected, "#position-list")
-    def _position_chosen(self, event: RecordList.Selected) -> None:
+    def _position_clicked(self, event: RecordList.Selected) -> None:
         self.load_into_editor(self.index.entry(self.positions[event.index]))
 
     def load_into_editor(self, entry: Entry) -> None:
@@ -443,33 +483,30 @@ class CollectionScreen(Screen):
             return [os.path.basename(file), *cells] if several else cells
 
         records = self.query_one("#bad-records", RecordList)
-        records.border_title = plural(len(bad), "bad record")
         records.show(columns, len(bad), row)
         self.query_one(ContentSwitcher).current = "bad-records"
-        records.focus()
+        self.set_focus(records)
 
     def action_filter(self) -> None:
         self.query_one(ContentSwitcher).current = "classes"
-        self.query_one("#class-filter", Input).focus()
+        self.set_focus(self.query_one("#class-filter", Input))
 
     def action_back(self) -> None:
         switcher = self.query_one(ContentSwitcher)
         if switcher.current != "classes":
             switcher.current = "classes"
-            self.query_one(DataTable).focus()
+            self.set_focus(self.query_one(DataTable))
         elif self.focused is self.query_one("#class-filter"):
-            self.query_one(DataTable).focus()
+            self.set_focus(self.query_one(DataTable))
         else:
             self.app.pop_screen()
 
     def action_open(self) -> None:
         ask_for_collection(self.app)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         if action == "bad_records":
             return self.index is not None and bool(self.index.bad)
-        if action == "open":
-            return not self.app.served
         return True
 
     def _status(self, text: str) -> None:

@@ -40,7 +40,7 @@ class RecordList(ScrollView, can_focus=True):
     """Rows from a function, a heading that stays on top, a cursor row.
 
     ``show(columns, count, row)`` fills it; ``Highlighted`` is posted when the cursor moves and
-    ``Selected`` by ``action_select`` (a subclass binds it to a key) or a click on the cursor row.
+    ``Selected`` on a click on the cursor row.
     """
 
     HELP_TITLE = "Lists of positions and bad records"
@@ -112,10 +112,6 @@ class RecordList(ScrollView, can_focus=True):
     def action_go(self, index: int) -> None:
         self.cursor = max(0, self.count - 1) if index < 0 else min(index, max(0, self.count - 1))
 
-    def action_select(self) -> None:
-        if self.count:
-            self.post_message(self.Selected(self, self.cursor))
-
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None or offset.y == 0:
@@ -123,7 +119,7 @@ class RecordList(ScrollView, can_focus=True):
         index = int(self.scroll_y) + offset.y - 1
         if index < self.count:
             if index == self.cursor:
-                self.action_select()
+                self.post_message(self.Selected(self, index))
             self.cursor = index
 
     def watch_cursor(self, new: int) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import chess
 import pytest
+from textual import events
 from textual.widgets import DataTable, Input, OptionList, ProgressBar, Static
 from tui_helpers import KUBBEL_FEN, run_command, shown_code_pane, shown_digits, toasts
 
@@ -146,11 +147,17 @@ async def loaded(pilot, before: CollectionScreen | None = None) -> CollectionScr
     """The browser (another than ``before``) once its classes are listed."""
     for _ in range(1000):
         screen = pilot.app.screen
-        if isinstance(screen, CollectionScreen) and screen is not before and screen.index is not None:
+        if isinstance(screen, CollectionScreen) and screen is not before and screen.listed:
             await pilot.pause()
             return screen
         await pilot.pause(0.02)
     raise AssertionError("the collection did not load")
+
+
+async def settled(pilot) -> None:
+    """Once the class table is refilled after a filter."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
 
 
 def shown_classes(screen: CollectionScreen) -> list[tuple[str, ...]]:
@@ -170,7 +177,7 @@ def status(screen: CollectionScreen) -> str:
 async def type_filter(pilot, text: str) -> None:
     await pilot.press("slash", *text)
     await pilot.press("enter")  # applies it at once, without waiting for the typing pause
-    await pilot.pause()
+    await settled(pilot)
 
 
 # --- classes of each format ---------------------------------------------------------------------
@@ -240,7 +247,7 @@ async def test_a_code_pattern_keeps_the_matching_classes(tmp_path):
         assert shown_classes(screen) == [STUDIES_CLASSES[0]]
         assert "match 0?0?" in status(screen)
         await pilot.press("slash", "backspace", "backspace", "backspace", "backspace", *"03*", "enter")
-        await pilot.pause()
+        await settled(pilot)
         assert shown_classes(screen) == [STUDIES_CLASSES[1]]
 
 
@@ -277,6 +284,7 @@ async def test_a_bad_pattern_shows_its_error_and_keeps_the_table(tmp_path):
         assert shown_classes(screen) == STUDIES_CLASSES
         assert screen.query_one("#class-filter").has_focus  # Enter stays to have it fixed
         await pilot.press("backspace", "asterisk", "enter")
+        await settled(pilot)
         assert not error.display
         assert shown_classes(screen) == [STUDIES_CLASSES[1]]
 
@@ -343,6 +351,35 @@ async def test_f4_goes_back_to_the_list_where_it_was(tmp_path):
         await pilot.press("backspace")  # classes -> editor
         assert app.screen is app.editor
         await pilot.press("l")  # l does what F4 does
+        assert app.screen is screen
+
+
+async def test_keys_that_come_in_one_burst_reach_what_the_first_opened(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        for key in ("slash", "0", "1"):  # queued together, as keys often come over SSH
+            app.post_message(events.Key(key, None if key == "slash" else key))
+        await pilot.pause()
+        assert screen.query_one("#class-filter", Input).value == "01"
+        await pilot.press("backspace", "backspace", "enter")
+        await settled(pilot)
+        for key in ("enter", "end"):
+            app.post_message(events.Key(key, None))
+        await pilot.pause()
+        records = screen.query_one("#position-list", RecordList)
+        assert records.has_focus and records.cursor == 1
+
+
+async def test_a_code_decoded_over_the_browser_is_shown_in_the_editor(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("f2", *"=0323.12g3g1a3a2e1g8h6c3c6", "enter")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert app.editor.board.board_fen() == KUBBEL_FEN
+        await pilot.press("f4")
         assert app.screen is screen
 
 
