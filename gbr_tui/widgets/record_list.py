@@ -123,16 +123,25 @@ class RecordList(ScrollView, can_focus=True):
             self.cursor = index
 
     def watch_cursor(self, new: int) -> None:
-        """Scroll as little as keeps the cursor's row on screen, below the heading."""
-        top = int(self.scroll_y)
-        if new < top:
-            top = new
-        elif new > top + self.page_rows - 1:
-            top = new - self.page_rows + 1
-        self.scroll_to(y=top, animate=False, immediate=True)
+        self._scroll_to_cursor()
         self.refresh()
         if self.count:
             self.post_message(self.Highlighted(self, new))
+
+    def on_resize(self) -> None:
+        self._scroll_to_cursor()
+
+    def _scroll_to_cursor(self) -> None:
+        """Scroll as little as keeps the cursor's row on screen, below the heading."""
+        if not self.size.height:  # shown a moment ago, not laid out yet: when it is
+            self.call_after_refresh(self._scroll_to_cursor)
+            return
+        top = int(self.scroll_y)
+        if self.cursor < top:
+            top = self.cursor
+        elif self.cursor > top + self.page_rows - 1:
+            top = self.cursor - self.page_rows + 1
+        self.scroll_to(y=top, animate=False, immediate=True)
 
     # --- drawing ------------------------------------------------------------------------------
 
