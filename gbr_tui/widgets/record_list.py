@@ -133,8 +133,7 @@ class RecordList(ScrollView, can_focus=True):
 
     def _scroll_to_cursor(self) -> None:
         """Scroll as little as keeps the cursor's row on screen, below the heading."""
-        if not self.size.height:  # shown a moment ago, not laid out yet: when it is
-            self.call_after_refresh(self._scroll_to_cursor)
+        if not self.size.height:  # not laid out yet (hidden, or shown a moment ago): on_resize
             return
         top = int(self.scroll_y)
         if self.cursor < top:
