@@ -25,10 +25,10 @@ ABOUT = (
 
 def key_sections(screen: Screen) -> list[tuple[str, list[tuple[str, str]]]]:
     """(pane, [(keys, what they do)]) for every binding with an id, pane by pane, then the app.
-    Served, the keys that open the host's files are left out.
 
     The panes are the screen's widgets in focus order, then the screen, then the app. Keys that
-    do the same (``x,space,delete,backspace``; the files after ``g``) share one row.
+    do the same (``x,space,delete,backspace``; the files after ``g``) share one row. Served, the
+    keys that open the host's files are left out.
     """
     nodes: list[DOMNode] = [*screen.walk_children(), screen, screen.app]
     sections: dict[str, dict[str, list[str]]] = {}  # pane -> what it does -> keys
