@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import chess
 from textual.app import App
 from textual.binding import Binding
@@ -10,6 +12,9 @@ from gbr_tui.core import DecodedCode
 from gbr_tui.core.examples import arrange
 from gbr_tui.palette import GbrCommands
 from gbr_tui.screens.editor import EditorScreen
+
+if TYPE_CHECKING:
+    from gbr_tui.core.index import Files
 
 
 class GbrApp(App[None]):
@@ -30,12 +35,24 @@ class GbrApp(App[None]):
     ]
 
     def __init__(
-        self, board: chess.Board | None = None, stipulation: str | None = None, served: bool = False
+        self,
+        board: chess.Board | None = None,
+        stipulation: str | None = None,
+        served: bool = False,
+        files: Files | None = None,
     ) -> None:
         super().__init__()
         #: Served to others (gbr-tui serve): nothing is opened or saved on the host.
         self.served = served
         self.editor = EditorScreen(board, stipulation)
+        #: A collection to browse from the start (``gbr-tui FILE``).
+        self.files = files
+
+    async def on_mount(self) -> None:
+        if self.files is not None and not self.served:
+            from gbr_tui.screens.collection import browse
+
+            await browse(self, self.files)
 
     def get_default_screen(self) -> EditorScreen:
         return self.editor
@@ -69,6 +86,8 @@ class GbrApp(App[None]):
             )
             return
         self.editor.load(board, decoded.stipulation, f"{decoded.compact} {how}")
+        if self.screen is not self.editor:  # decoded over the collection browser: show what loaded
+            self.pop_screen()
 
     def action_help(self) -> None:
         from gbr_tui.screens.help import HelpScreen, key_sections
@@ -77,12 +96,15 @@ class GbrApp(App[None]):
 
 
 def make_app(
-    board: chess.Board | None = None, stipulation: str | None = None, served: bool = False
+    board: chess.Board | None = None,
+    stipulation: str | None = None,
+    served: bool = False,
+    files: Files | None = None,
 ) -> GbrApp:
     """The app as the command starts it; tests, snapshots and screenshots use it too."""
-    return GbrApp(board, stipulation, served)
+    return GbrApp(board, stipulation, served, files)
 
 
-def run_app(served: bool = False) -> int:
-    make_app(served=served).run()
+def run_app(served: bool = False, files: Files | None = None) -> int:
+    make_app(served=served, files=files).run()
     return 0

@@ -6,15 +6,18 @@ import argparse
 import sys
 
 from gbr_tui import __version__
-from gbr_tui.commands import classify, decode, encode, screenshots, serve
+from gbr_tui.commands import browse, classify, decode, encode, screenshots, serve
 
 SUBCOMMANDS = (encode, decode, classify, screenshots, serve)
+COMMAND_NAMES = frozenset(module.__name__.rpartition(".")[2] for module in SUBCOMMANDS)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gbr-tui",
-        description="Compute, decode and browse chess GBR codes. With no command, start the app.",
+        usage="gbr-tui [-h] [--version] [FILE... | COMMAND ...]",
+        description="Compute, decode and browse chess GBR codes. With no command, start the app; "
+        "with files, start it browsing them (gbr-tui FILE --help tells more).",
     )
     parser.add_argument("--version", action="version", version=f"gbr-tui {__version__}")
     parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
@@ -25,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
+        return browse.main(argv)
     args = build_parser().parse_args(argv)
     if args.command is None:
         from gbr_tui.app import run_app

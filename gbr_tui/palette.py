@@ -9,6 +9,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from gbr_tui.core import Rule
 from gbr_tui.core.examples import ALL
+from gbr_tui.screens import COLLECTION_SCREEN
 
 
 class GbrCommands(Provider):
@@ -33,6 +34,12 @@ class GbrCommands(Provider):
             ("Letters or glyphs", "Draw the men as letters (ASCII) or chess glyphs", editor.toggle_letters),
             ("Help", "Every key (?, F1)", app.action_help),
         ]
+        if not app.served:
+            commands.append(
+                ("Open a collection", "Browse a PGN, EPD, FEN or CSV file by class (o, F3)", editor.action_open_collection)
+            )
+        if app.is_screen_installed(COLLECTION_SCREEN):
+            commands.append(("Back to the collection", "The collection opened last (l, F4)", editor.action_show_collection))
         other_rule = Rule.PROMOTED if editor.rule == Rule.COUNT else Rule.COUNT
         commands.append(
             (

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,9 +16,30 @@ from textual.widgets import Input
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
+from gbr_tui.core.index import Files
+from gbr_tui.screens.collection import CollectionScreen
 
 #: Kubbel, 1st prize Shakhmaty 1925: =0323.12g3g1 (spec section 3).
 KUBBEL = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"
+
+
+def _game(event: str, white: str, black: str, fen: str, result: str = "*") -> str:
+    tags = {"Event": event, "Site": "?", "Date": "????.??.??", "White": white, "Black": black}
+    tags |= {"Result": result, "SetUp": "1", "FEN": fen}
+    return "".join(f'[{name} "{value}"]\n' for name, value in tags.items()) + f"\n{result}\n\n"
+
+
+#: A small collection for the browser's shots: Kubbel's study and textbook endings.
+STUDIES_PGN = "".join(
+    (
+        _game("Shakhmaty 1925, 1st prize", "Kubbel, Leonid", "Draw", f"{KUBBEL} w - - 0 1", "1/2-1/2"),
+        _game("Lucena position", "Textbook", "Win", "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1", "1-0"),
+        _game("Philidor position", "Textbook", "Draw", "4k3/R7/8/4KP2/8/8/8/r7 b - - 0 1", "1/2-1/2"),
+        _game("Queen against rook", "Textbook", "Win", "8/8/8/3k4/8/8/r7/Q3K3 w - - 0 1", "1-0"),
+        _game("Bishop and knight mate", "Textbook", "Win", "8/8/8/8/8/3k4/8/KBN5 w - - 0 1", "1-0"),
+        _game("Rook against bare king", "Textbook", "Win", "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "1-0"),
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -27,6 +49,8 @@ class Shot:
     keys: tuple[str, ...] = ()
     fen: str = KUBBEL
     stipulation: str | None = "="
+    #: Files (name, text) written to a temporary directory and opened in the browser.
+    collection: tuple[tuple[str, str], ...] = ()
 
 
 SHOTS: tuple[Shot, ...] = (
@@ -37,12 +61,25 @@ SHOTS: tuple[Shot, ...] = (
     Shot("help", (100, 30), keys=("f1",)),
     Shot("decode-valid", (100, 30), keys=("f2", *"=0323.12g3g1")),
     Shot("decode-error", (100, 30), keys=("f2", *"0323.19")),
+    Shot("browser-classes", (100, 30), collection=(("studies.pgn", STUDIES_PGN),)),
+    Shot("browser-positions", (100, 30), keys=("down", "down", "enter"), collection=(("studies.pgn", STUDIES_PGN),)),
 )
 
 
 async def take(shot: Shot, directory: Path) -> Path:
-    app = make_app(board_from_fen(shot.fen), shot.stipulation)
+    with tempfile.TemporaryDirectory() as files:
+        paths = []
+        for name, text in shot.collection:
+            paths.append(Path(files, name))
+            paths[-1].write_text(text)
+        return await _take(shot, directory, Files(tuple(map(str, paths))) if paths else None)
+
+
+async def _take(shot: Shot, directory: Path, files: Files | None) -> Path:
+    app = make_app(board_from_fen(shot.fen), shot.stipulation, files=files)
     async with app.run_test(size=shot.size) as pilot:
+        while files is not None and not (isinstance(app.screen, CollectionScreen) and app.screen.listed):
+            await pilot.pause(0.01)  # a collection is read in a worker
         await pilot.press(*shot.keys)
         for field in app.screen.query(Input):
             field.cursor_blink = False  # the same picture every run

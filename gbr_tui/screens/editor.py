@@ -19,6 +19,7 @@ from textual.widgets import Footer, Header
 
 from gbr_tui.core import Rule
 from gbr_tui.core.examples import Example, arrange
+from gbr_tui.screens import COLLECTION_SCREEN
 from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_table import ExamplesPane
@@ -151,6 +152,9 @@ class EditorScreen(Screen):
         Binding("shift+tab", "app.focus_previous", "Previous pane", show=False, id="editor.previous_pane"),
         Binding("ctrl+z", "undo", "Undo", show=False, id="editor.undo"),
         Binding("ctrl+y", "redo", "Redo", show=False, id="editor.redo"),
+        # Not in the Footer: at 80 columns they would push out quit, decode and help.
+        Binding("f3,o", "open_collection", "Open a collection (PGN, EPD, FEN, CSV) to browse by class", show=False, id="editor.open_collection"),
+        Binding("f4,l", "show_collection", "Back to the collection opened last", show=False, id="editor.show_collection"),
     ]
 
     #: The file letter typed after ``g``; "" right after ``g``; None when no jump is pending.
@@ -192,6 +196,10 @@ class EditorScreen(Screen):
             return self.jump is not None
         if action == "jump_rank":
             return bool(self.jump)
+        if action == "open_collection":
+            return self.jump is None and not self.app.served
+        if action == "show_collection":
+            return self.jump is None and self.app.is_screen_installed(COLLECTION_SCREEN)
         return self.jump is None
 
     def action_start_jump(self) -> None:
@@ -325,6 +333,16 @@ class EditorScreen(Screen):
         from gbr_tui.screens.position_input import PositionInputScreen
 
         self.app.push_screen(PositionInputScreen(), callback=self._input_done)
+
+    def action_open_collection(self) -> None:
+        from gbr_tui.screens.collection import ask_for_collection
+
+        ask_for_collection(self.app)
+
+    def action_show_collection(self) -> None:
+        from gbr_tui.screens.collection import show_collection
+
+        show_collection(self.app)
 
     def _input_done(self, result) -> None:
         if isinstance(result, chess.Board):

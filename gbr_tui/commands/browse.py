@@ -1,0 +1,55 @@
+"""`gbr-tui FILE...`: the app, with those collections open in the browser.
+
+Not a sub-command: a first argument that names no command and is no option is a file. A file
+named like a command is given as ``./classify``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from gbr_tui.commands.common import EXIT_USAGE
+from gbr_tui.core.collection import Format, Position
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gbr-tui",
+        usage="gbr-tui FILE... [--format FORMAT] [--position POSITION] [--fen-column NAME|N]",
+        description="Start the app with collections open in the browser, listed by GBR class.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="PGN, EPD, FEN lines or CSV; gzip, bz2, xz too")
+    parser.add_argument("--format", choices=[f.value for f in Format], help="the file format (default: detected)")
+    parser.add_argument(
+        "--position",
+        choices=[p.value for p in Position],
+        default=Position.START.value,
+        help="for games: the start position (default), the final one, or every class passed through",
+    )
+    parser.add_argument("--fen-column", metavar="NAME|N", help="CSV: the FEN column by name or 1-based number")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    for name in args.files:
+        problem = None
+        if name == "-":
+            problem = "the app reads its keys from the terminal, so it cannot read a collection from stdin"
+        elif os.path.isdir(name):
+            problem = "is a directory, not a file"
+        elif not os.path.isfile(name):
+            problem = "no such file"
+        elif not os.access(name, os.R_OK):
+            problem = "not readable (permission denied)"
+        if problem is not None:
+            print(f"gbr-tui: {name}: {problem}", file=sys.stderr)
+            return EXIT_USAGE
+
+    from gbr_tui.app import run_app
+    from gbr_tui.core.index import Files
+
+    files = Files(tuple(args.files), args.format and Format(args.format), Position(args.position), args.fen_column)
+    return run_app(files=files)

@@ -1,0 +1,160 @@
+"""A collection held in memory by class, for browsing: every position, its headers and its place.
+
+A 200,000-record file must fit comfortably, so a record is not kept as a ``Record`` (a dataclass
+with a dict of headers, some hundreds of bytes) but as one string (the position, then the header
+values after a separator, only when there are any) and three numbers in arrays. The positions of
+a class are an array of indexes into those.
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+from array import array
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from gbr_tui.core.code import Rule
+from gbr_tui.core.collection import BadRecord, Collection, CollectionError, Format, Position, Record
+from gbr_tui.core.material import Material
+from gbr_tui.core.patterns import ClassPattern
+
+#: The headers a position row can show, in this order: PGN tags, then an EPD ``id``.
+FIELDS = ("Event", "Site", "Date", "White", "Black", "id")
+_SEPARATOR = "\x1f"  # the unit separator: never in a FEN, and read as a tag value's end
+_TICK_RECORDS = 1024  # records between two calls of ``read``'s ``tick``
+
+
+@dataclass(frozen=True)
+class Files:
+    """What to open and how to read it; format and FEN column are detected when not given."""
+
+    paths: tuple[str, ...]
+    format: Format | None = None
+    position: Position = Position.START
+    fen_column: str | None = None
+
+    def open(self, path: str, rule: Rule) -> Collection:
+        return Collection(path, format=self.format, position=self.position, fen_column=self.fen_column, rule=rule)
+
+    @property
+    def title(self) -> str:
+        names = [os.path.basename(path) for path in self.paths]
+        return names[0] if len(names) == 1 else f"{names[0]} and {len(names) - 1} more"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One position as the browser shows it."""
+
+    file: str
+    number: int  # the record (game) number in its file
+    line: int
+    position: str  # a FEN, or a placement for replayed games
+    headers: dict[str, str]
+
+
+@dataclass(frozen=True)
+class ClassRow:
+    """One class as listed: its code and the materials behind it that are wanted, with counts."""
+
+    code: str
+    materials: tuple[tuple[Material, int], ...]  # most frequent first
+
+    @property
+    def count(self) -> int:
+        return sum(count for _, count in self.materials)
+
+
+class ClassIndex:
+    """Records of one or more files grouped by class (code and exact material).
+
+    ``read`` adds a file; afterwards ``classes`` lists the classes, ``positions`` the records of
+    one class in file order, and ``entry`` gives one record back.
+    """
+
+    def __init__(self) -> None:
+        self.files: list[str] = []
+        self.bad: list[tuple[str, BadRecord]] = []
+        self.failures: list[str] = []  # files that could not be read as collections at all
+        self.classified = 0  # records (games) classified, whatever the number of positions
+        self.fields: set[str] = set()  # the FIELDS some record has
+        self._groups: dict[tuple[str, Material], array] = {}
+        self._texts: list[str] = []
+        self._numbers = array("L")
+        self._lines = array("L")
+        self._file_of = array("H")
+
+    def __len__(self) -> int:
+        """The positions held (several a game in ``all`` mode)."""
+        return len(self._texts)
+
+    def read(self, collection: Collection, tick: Callable[[int], bool] = lambda records: True) -> bool:
+        """Add every record of ``collection``. ``tick(records read so far)`` is called every
+        ``_TICK_RECORDS`` records; it returns False to stop. Returns whether the file was read
+        to its end; a file that is no collection at all is noted in ``failures``."""
+        file = len(self.files)
+        self.files.append(collection.name)
+        groups, texts, numbers, lines, file_of = self._groups, self._texts, self._numbers, self._lines, self._file_of
+        fields, bad = self.fields, self.bad
+        game = read = 0
+        try:
+            for item in collection.records():
+                if type(item) is BadRecord:
+                    bad.append((collection.name, item))
+                    read += 1
+                else:
+                    if item.number != game:
+                        game = item.number
+                        read += 1
+                        self.classified += 1
+                    key = (item.code, item.material)
+                    group = groups.get(key)
+                    if group is None:
+                        group = groups[key] = array("L")
+                    group.append(len(texts))
+                    texts.append(_text(item) if item.headers else item.position)
+                    numbers.append(item.number)
+                    lines.append(item.line)
+                    file_of.append(file)
+                    if item.headers:
+                        fields.update(item.headers)
+                if read % _TICK_RECORDS == 0 and not tick(read):
+                    return False
+        except CollectionError as error:
+            self.failures.append(error.message)
+        self.fields &= set(FIELDS)
+        return True
+
+    def classes(self, pattern: ClassPattern | None = None) -> list[ClassRow]:
+        """The classes with a wanted material, sorted by code."""
+        by_code: dict[str, list[tuple[Material, int]]] = {}
+        for (code, material), group in self._groups.items():
+            if pattern is None or pattern.matches(code, material):
+                by_code.setdefault(code, []).append((material, len(group)))
+        return [
+            ClassRow(code, tuple(sorted(materials, key=lambda item: -item[1])))
+            for code, materials in sorted(by_code.items())
+        ]
+
+    def positions(self, row: ClassRow) -> Sequence[int]:
+        """The records of a class (of its materials in ``row``), in file order."""
+        groups = [self._groups[(row.code, material)] for material, _ in row.materials]
+        if len(groups) == 1:
+            return groups[0]
+        return array("L", heapq.merge(*groups))
+
+    def entry(self, index: int) -> Entry:
+        position, *values = self._texts[index].split(_SEPARATOR)
+        headers = {name: value for name, value in zip(FIELDS, values) if value}
+        return Entry(self.files[self._file_of[index]], self._numbers[index], self._lines[index], position, headers)
+
+
+def _text(record: Record) -> str:
+    headers = record.headers
+    text = _SEPARATOR.join((record.position, *(headers.get(name, "") for name in FIELDS)))
+    if text.count(_SEPARATOR) != len(FIELDS):  # a separator inside a value: blank it there
+        values = (headers.get(name, "").replace(_SEPARATOR, " ") for name in FIELDS)
+        text = _SEPARATOR.join((record.position, *values))
+    return text
+

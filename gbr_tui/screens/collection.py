@@ -1,0 +1,513 @@
+"""The collection browser: a file's classes, a class's positions, a position into the editor.
+
+The file is read in a thread worker (the readers block), into a ``ClassIndex`` held by the
+screen; a timer shows how far reading has got, so keys keep working meanwhile. The screen is
+installed under ``COLLECTION_SCREEN``: going to the editor and back keeps what it shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+from typing import Sequence
+
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.suggester import Suggester
+from textual.validation import ValidationResult, Validator
+from textual.widgets import ContentSwitcher, DataTable, Footer, Header, Input, ProgressBar, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from gbr_tui.core import GbrError, Rule, board_from_fen
+from gbr_tui.core.collection import CollectionError
+from gbr_tui.core.index import FIELDS, ClassIndex, ClassRow, Entry, Files
+from gbr_tui.core.patterns import ClassPattern, parse_pattern
+from gbr_tui.screens import COLLECTION_SCREEN
+from gbr_tui.widgets.board import BoardView
+from gbr_tui.widgets.record_list import Column, RecordList
+
+MATERIALS_SHOWN = 3
+SAMPLED_ROWS = 200  # rows measured to size a position list's columns
+FIELD_WIDTH = 24  # at most, for a header column
+FILTER_PAUSE = 0.15  # seconds of no typing before the class table is refilled
+TABLE_BLOCK = 2000  # class rows added between two looks at the keys
+
+
+async def browse(app: App, files: Files) -> None:
+    """Open ``files`` in a new browser, in place of the one open before."""
+    if app.is_screen_installed(COLLECTION_SCREEN):
+        old = app.get_screen(COLLECTION_SCREEN)
+        if old in app.screen_stack:
+            await app.pop_screen()
+        app.uninstall_screen(COLLECTION_SCREEN)
+        await old.remove()  # and with it its loader, which stops at its next tick
+    app.install_screen(CollectionScreen(files), COLLECTION_SCREEN)
+    await app.push_screen(COLLECTION_SCREEN)
+
+
+def ask_for_collection(app: App) -> None:
+    """The path dialog, then the browser; never when served (the files would be the host's)."""
+    if not app.served:
+        app.push_screen(OpenCollectionScreen(), callback=lambda files: _opened(app, files))
+
+
+async def _opened(app: App, files: Files | None) -> None:
+    if files is not None:
+        await browse(app, files)
+
+
+def show_collection(app: App) -> None:
+    """Back to the browser of the collection opened last, if any."""
+    if app.is_screen_installed(COLLECTION_SCREEN) and app.get_screen(COLLECTION_SCREEN) not in app.screen_stack:
+        app.push_screen(COLLECTION_SCREEN)
+
+
+# --- the path dialog -----------------------------------------------------------------------------
+
+
+class ReadableFile(Validator):
+    def validate(self, value: str) -> ValidationResult:
+        if not value.strip():
+            return self.failure("Type the path of a PGN, EPD, FEN or CSV file")
+        path = Path(value.strip()).expanduser()
+        if path.is_dir():
+            return self.failure(f"{path} is a directory, not a file")
+        if not path.exists():
+            return self.failure(f"{path}: no such file")
+        if not os.access(path, os.R_OK):
+            return self.failure(f"{path}: not readable (permission denied)")
+        return self.success()
+
+
+class PathSuggester(Suggester):
+    """Completes the last part of a path from the directory's entries (→ accepts)."""
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+
+    async def get_suggestion(self, value: str) -> str | None:
+        path = Path(value).expanduser()
+        directory, start = (path, "") if value.endswith("/") else (path.parent, path.name)
+        try:
+            names = sorted(entry.name + ("/" if entry.is_dir() else "") for entry in os.scandir(directory))
+        except OSError:
+            return None
+        found = next((name for name in names if name.startswith(start) and not name.startswith(".")), None)
+        return None if found is None else value + found[len(start) :]
+
+
+class OpenCollectionScreen(ModalScreen[Files | None]):
+    """Asks for a file's path; Enter opens it when it is a readable file."""
+
+    DEFAULT_CSS = """
+    OpenCollectionScreen { align: center middle; }
+    OpenCollectionScreen > Vertical {
+        width: 90%; max-width: 100; height: auto; border: round $accent; padding: 0 1;
+    }
+    OpenCollectionScreen #open-feedback { height: auto; margin-top: 1; }
+    OpenCollectionScreen #open-hint { color: $text-muted; }
+    """
+
+    BINDINGS = [Binding("escape,f10", "dismiss", "Cancel", id="open_collection.cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as dialog:
+            dialog.border_title = "Open a collection"
+            yield Input(
+                placeholder="games.pgn, studies.epd.gz, puzzles.csv, positions.fen ...",
+                validators=[ReadableFile()],
+                validate_on=["changed", "submitted"],
+                suggester=PathSuggester(),
+                id="open-path",
+            )
+            yield Static(id="open-feedback", markup=False)
+            yield Static(
+                "PGN, EPD, FEN lines, CSV; gzip, bz2, xz too · → completes · Enter opens · Esc or F10 cancels",
+                id="open-hint",
+            )
+
+    @on(Input.Changed)
+    @on(Input.Submitted)
+    def _check(self, event: Input.Changed | Input.Submitted) -> None:
+        result = event.validation_result
+        feedback = self.query_one("#open-feedback", Static)
+        if result is not None and not result.is_valid:
+            feedback.update(Text(result.failure_descriptions[0], style="bold"))
+        else:
+            feedback.update("")
+            if isinstance(event, Input.Submitted):
+                self.dismiss(Files((str(Path(event.value.strip()).expanduser()),)))
+
+
+# --- the browser ---------------------------------------------------------------------------------
+
+
+# The keys that move the focus are priority bindings: the app runs them before it hands on the
+# next key, so keys typed right after them (over SSH keys come in bursts) reach what they opened.
+
+
+class ClassTable(DataTable):
+    """The classes, one a row; Enter lists the positions of the one under the cursor."""
+
+    HELP_TITLE = "Classes"
+    BINDINGS = [
+        Binding(
+            "enter", "screen.open_class", "list", tooltip="List the positions of this class", priority=True, id="classes.open"
+        )
+    ]
+
+
+class PositionList(RecordList):
+    """The positions of one class; Enter loads one into the editor."""
+
+    HELP_TITLE = "Positions"
+    BINDINGS = [
+        Binding(
+            "enter", "screen.load_position", "load", tooltip="Load this position into the editor", priority=True, id="positions.load"
+        )
+    ]
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
+
+
+def materials_text(row: ClassRow) -> str:
+    shown = [str(material) for material, _ in row.materials[:MATERIALS_SHOWN]]
+    if len(row.materials) > MATERIALS_SHOWN:
+        shown.append(f"{len(row.materials) - MATERIALS_SHOWN} more")
+    return ", ".join(shown)
+
+
+class CollectionScreen(Screen):
+    """The classes of a collection (filterable), the positions of one class, the bad records."""
+
+    DEFAULT_CSS = """
+    CollectionScreen #collection-status { height: auto; padding: 0 1; }
+    CollectionScreen #collection-progress { padding: 0 1; }
+    CollectionScreen #collection-progress.-done { display: none; }
+    CollectionScreen #filter-error { display: none; padding: 0 1; height: auto; }
+    CollectionScreen #filter-error.-shown { display: block; }
+    CollectionScreen #views, CollectionScreen #views > * { height: 1fr; }
+    CollectionScreen DataTable { height: 1fr; }
+    CollectionScreen #position-list { width: 1fr; }
+    /* The board takes the largest square size its pane's width allows (3, 5 or 7 cells). */
+    CollectionScreen #position-side { width: 28; margin-left: 1; }
+    CollectionScreen.-wide #position-side { width: 44; }
+    CollectionScreen.-wider #position-side { width: 60; }
+    CollectionScreen #position-details { height: auto; }
+    CollectionScreen.-short Header { display: none; }
+    CollectionScreen DataTable:nocolor > .datatable--cursor { text-style: reverse; }
+    /* As in the editor: one space between a key and its description, so the keys fit in 80. */
+    CollectionScreen FooterKey .footer-key--key { padding: 0 0 0 1; }
+    CollectionScreen FooterKey .footer-key--description { padding: 0 0 0 1; }
+    """
+
+    HELP_TITLE = "Collection"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (150, "-wider")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    AUTO_FOCUS = "#class-table"
+
+    BINDINGS = [
+        Binding(
+            "backspace,escape",
+            "back",
+            "back",
+            tooltip="Back: from positions or bad records to the classes, from the classes to the editor",
+            id="collection.back",
+        ),
+        Binding(
+            "slash",
+            "filter",
+            "filter",
+            tooltip="Filter the classes: a code with wildcards or a material",
+            priority=True,  # see ClassTable; a pattern has no '/' to type
+            id="collection.filter",
+        ),
+        Binding("b", "bad_records", "bad", tooltip="List the bad records with their file and line", id="collection.bad"),
+        Binding("f3,o", "open", "open", tooltip="Open another collection file", id="collection.open"),
+    ]
+
+    class Loaded(Message):
+        """The classes are listed, the first time."""
+
+    def __init__(self, files: Files) -> None:
+        super().__init__()
+        self.files = files
+        self.index: ClassIndex | None = None  # once loaded
+        self.listed = False  # the classes have been listed once
+        self.pattern: ClassPattern | None = None
+        self.class_rows: list[ClassRow] = []  # as listed in the table
+        self.shown_class: ClassRow | None = None
+        self.positions: Sequence[int] = ()  # the shown class's records
+        self.progress: tuple[int, int] = (0, 0)  # (bytes, records) read so far, set by the loader
+        self.rule = Rule.COUNT  # the editor's, when the screen is mounted
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="collection-status", markup=False)
+        yield ProgressBar(id="collection-progress", show_eta=False)
+        with ContentSwitcher(initial="classes", id="views"):
+            with Vertical(id="classes"):
+                yield Input(placeholder="/ filter: 04* · 0?0?.1* · 0400 · KR v KR", id="class-filter")
+                yield Static(id="filter-error", markup=False)
+                yield ClassTable(id="class-table", cursor_type="row", zebra_stripes=True)
+            with Horizontal(id="positions"):
+                yield PositionList(id="position-list")
+                with Vertical(id="position-side"):
+                    yield BoardView(id="position-board")
+                    yield Static(id="position-details", markup=False)
+            yield RecordList(id="bad-records")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"{self.files.title} by class"
+        self.rule = self.app.editor.rule
+        self.query_one(BoardView).show_cursor = False
+        table = self.query_one(DataTable)
+        table.add_columns("class", "count", "share", "material")
+        sizes = [os.path.getsize(path) for path in self.files.paths]
+        self.query_one(ProgressBar).update(total=sum(sizes))
+        self._status(f"Reading {self.files.title} ...")
+        self._ticker = self.set_interval(0.1, self._show_progress)
+        self.load()
+
+    # --- loading ------------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="load")
+    def load(self) -> ClassIndex:
+        worker = get_current_worker()
+        index = ClassIndex()
+        done = 0  # bytes of the files read before this one
+        for path in self.files.paths:
+            try:
+                collection = self.files.open(path, self.rule)
+            except CollectionError as error:
+                index.failures.append(error.message)
+                continue
+            with collection:
+
+                def tick(records: int) -> bool:
+                    bytes_read = collection.bytes_read
+                    self.progress = (done + (bytes_read or 0), records)
+                    return not worker.is_cancelled
+
+                if not index.read(collection, tick):
+                    break
+            done += os.path.getsize(path)
+            self.progress = (done, index.classified + len(index.bad))
+        return index
+
+    def _show_progress(self) -> None:
+        done, records = self.progress
+        self.query_one(ProgressBar).update(progress=done)
+        self._status(f"Reading {self.files.title}: {records:,} records")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "load" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        self._ticker.stop()
+        self._show_progress()
+        self.query_one(ProgressBar).add_class("-done")
+        if event.state == WorkerState.ERROR:
+            self._status(f"Could not read {self.files.title}: {event.worker.error}")
+            self.notify(str(event.worker.error), title="Not read", severity="error", markup=False)
+            return
+        self.index = index = event.worker.result
+        for failure in index.failures:
+            self.notify(failure, title="Not read", severity="error", markup=False, timeout=10)
+        if index.bad:
+            self.notify(f"{plural(len(index.bad), 'bad record')}: b lists them", severity="warning", markup=False)
+        self._fill_classes()
+        self.refresh_bindings()
+
+    # --- the classes --------------------------------------------------------------------------
+
+    @work(exclusive=True, group="classes")
+    async def _fill_classes(self, pause: float = 0) -> None:
+        """List the classes that match the filter, after ``pause`` seconds (typing may go on).
+
+        Rows go in a block at a time with the keys read in between: tens of thousands of
+        classes take seconds to add, and the next keystroke cancels this for a new filling.
+        """
+        await asyncio.sleep(pause)
+        rows = await asyncio.to_thread(self.index.classes, self.pattern)
+        total = self.index.classified
+        width = len(f"{max((row.count for row in rows), default=0):,}")
+        table = self.query_one(DataTable)
+        table.clear()
+        self.class_rows = rows
+        for start in range(0, len(rows), TABLE_BLOCK):
+            table.add_rows(
+                (row.code, f"{row.count:>{width},}", f"{row.count / total:>6.1%}", materials_text(row))
+                for row in rows[start : start + TABLE_BLOCK]
+            )
+            await asyncio.sleep(0)
+        self._status(self._summary())
+        if not self.listed:
+            self.listed = True
+            self.post_message(self.Loaded())
+
+    def _summary(self) -> str:
+        index = self.index
+        read = index.classified + len(index.bad)
+        classes = plural(len(self.class_rows), "class", "classes")
+        if self.pattern is not None:
+            shown = sum(row.count for row in self.class_rows)
+            classes += f" ({plural(shown, 'position')}) match {self.pattern.text.strip()}"
+        counts = f"read {read:,} = classified {index.classified:,} + bad {len(index.bad):,}"
+        failed = f" · {len(index.failures)} not read" if index.failures else ""
+        return f"{self.files.title} · {classes} · {counts}{failed}"
+
+    @on(Input.Changed, "#class-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        error = self.query_one("#filter-error", Static)
+        text = event.value
+        try:
+            pattern = parse_pattern(text) if text.strip() else None
+        except GbrError as problem:
+            error.update(Text.assemble((problem.message, "bold"), "\n", problem.pointer(text)))
+            error.add_class("-shown")
+            return
+        error.remove_class("-shown")
+        self.pattern = pattern
+        if self.index is not None:
+            self._fill_classes(FILTER_PAUSE)
+
+    @on(Input.Submitted, "#class-filter")
+    def _filter_done(self) -> None:
+        """To the table, the filter applied at once; a bad pattern keeps the focus to be fixed."""
+        if not self.query_one("#filter-error").has_class("-shown"):
+            self._fill_classes()
+            self.set_focus(self.query_one(DataTable))
+
+    def action_open_class(self) -> None:
+        table = self.query_one(DataTable)
+        if table.row_count:
+            self.show_class(self.class_rows[table.cursor_row])
+
+    @on(DataTable.RowSelected)
+    def _class_clicked(self, event: DataTable.RowSelected) -> None:
+        self.show_class(self.class_rows[event.cursor_row])
+
+    def show_class(self, row: ClassRow) -> None:
+        self.shown_class = row
+        self.positions = self.index.positions(row)
+        records = self.query_one("#position-list", RecordList)
+        records.show(self._position_columns(), len(self.positions), self._position_row)
+        self.query_one(ContentSwitcher).current = "positions"
+        self.set_focus(records)
+
+    def _position_columns(self) -> list[Column]:
+        index = self.index
+        sample = [index.entry(record) for record in self.positions[:SAMPLED_ROWS]]
+        last = index.entry(self.positions[-1])
+        columns = [
+            Column("#", max(1, len(str(last.number)), *(len(str(entry.number)) for entry in sample)), right=True),
+            Column("line", max(4, len(str(last.line))), right=True),
+        ]
+        if len(index.files) > 1:
+            columns.insert(0, Column("file", min(FIELD_WIDTH, max(len(os.path.basename(f)) for f in index.files))))
+        for name in FIELDS:
+            if name in index.fields:
+                longest = max((len(entry.headers.get(name, "")) for entry in sample), default=0)
+                columns.append(Column(name, min(FIELD_WIDTH, max(len(name), longest))))
+        columns.append(Column("position", max(len(entry.position) for entry in sample)))
+        return columns
+
+    def _position_row(self, row: int) -> list[str]:
+        entry = self.index.entry(self.positions[row])
+        cells = [str(entry.number), str(entry.line)]
+        if len(self.index.files) > 1:
+            cells.insert(0, os.path.basename(entry.file))
+        cells += [entry.headers.get(name, "") for name in FIELDS if name in self.index.fields]
+        cells.append(entry.position)
+        return cells
+
+    @on(RecordList.Highlighted, "#position-list")
+    def _position_highlighted(self, event: RecordList.Highlighted) -> None:
+        entry = self.index.entry(self.positions[event.index])
+        details = self.query_one("#position-details", Static)
+        place = f"{os.path.basename(entry.file)}:{entry.line} · record {entry.number}"
+        row = self.shown_class
+        lines = [place, f"{row.code} {materials_text(row)} · {plural(len(self.positions), 'position')}"]
+        lines += [f"{name}: {value}" for name, value in entry.headers.items()]
+        try:
+            self.query_one(BoardView).set_board(board_from_fen(entry.position))
+        except GbrError as error:
+            lines.append(error.message)
+        details.update("\n".join(lines))
+
+    def action_load_position(self) -> None:
+        records = self.query_one("#position-list", RecordList)
+        if records.count:
+            self.load_into_editor(self.index.entry(self.positions[records.cursor]))
+
+    @on(RecordList.Selected, "#position-list")
+    def _position_clicked(self, event: RecordList.Selected) -> None:
+        self.load_into_editor(self.index.entry(self.positions[event.index]))
+
+    def load_into_editor(self, entry: Entry) -> None:
+        try:
+            board = board_from_fen(entry.position)
+        except GbrError as error:
+            self.notify(error.message, severity="error", markup=False)
+            return
+        where = f"{os.path.basename(entry.file)}:{entry.line}, record {entry.number}"
+        self.app.editor.load(board, None, f"{self.shown_class.code} from {where} · F4 or l: back to the list")
+        self.app.pop_screen()
+
+    # --- bad records and keys -----------------------------------------------------------------
+
+    def action_bad_records(self) -> None:
+        bad = self.index.bad
+        several = len(self.index.files) > 1
+        last = bad[-1][1]  # the largest line and record numbers
+        columns = [
+            Column("line", max(4, len(str(last.line))), right=True),
+            Column("record", max(6, len(str(last.number))), right=True),
+            Column("reason", max(len(record.reason) for _, record in bad[:SAMPLED_ROWS])),
+        ]
+        if several:
+            columns.insert(0, Column("file", min(FIELD_WIDTH, max(len(os.path.basename(f)) for f in self.index.files))))
+
+        def row(number: int) -> list[str]:
+            file, record = bad[number]
+            cells = [str(record.line), str(record.number), record.reason]
+            return [os.path.basename(file), *cells] if several else cells
+
+        records = self.query_one("#bad-records", RecordList)
+        records.show(columns, len(bad), row)
+        self.query_one(ContentSwitcher).current = "bad-records"
+        self.set_focus(records)
+
+    def action_filter(self) -> None:
+        self.query_one(ContentSwitcher).current = "classes"
+        self.set_focus(self.query_one("#class-filter", Input))
+
+    def action_back(self) -> None:
+        switcher = self.query_one(ContentSwitcher)
+        if switcher.current != "classes":
+            switcher.current = "classes"
+            self.set_focus(self.query_one(DataTable))
+        elif self.focused is self.query_one("#class-filter"):
+            self.set_focus(self.query_one(DataTable))
+        else:
+            self.app.pop_screen()
+
+    def action_open(self) -> None:
+        ask_for_collection(self.app)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if action == "bad_records":
+            return self.index is not None and bool(self.index.bad)
+        return True
+
+    def _status(self, text: str) -> None:
+        self.query_one("#collection-status", Static).update(text)

@@ -1,0 +1,598 @@
+"""The collection browser through its keys: classes, filters, positions, the editor, bad records.
+
+The small files below are checked by hand; each expected code is worked out in a comment with
+the spec's rule (a piece digit is White's count + 3 x Black's, 9 for three or more; then the
+pawns of each side) or taken from the spec's published examples.
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import lzma
+import sys
+import threading
+import types
+from pathlib import Path
+
+import chess
+import pytest
+from textual import events
+from textual.widgets import DataTable, Input, OptionList, ProgressBar, Static
+from tui_helpers import KUBBEL_FEN, run_command, shown_code_pane, shown_digits, toasts
+
+from gbr_tui import cli
+from gbr_tui.app import make_app
+from gbr_tui.core import Material
+from gbr_tui.core.collection import Position
+from gbr_tui.core.index import ClassIndex, Files
+from gbr_tui.screens.collection import CollectionScreen, OpenCollectionScreen
+from gbr_tui.screens.help import HelpScreen
+from gbr_tui.widgets.record_list import RecordList
+
+# Five games. Lines: game 1 is lines 1-10 (8 tags, a blank, "*"), game 2 starts at 12, game 3
+# (6 tags) at 23, game 4 at 32 with its bad move on line 41, game 5 at 43.
+STUDIES_PGN = """\
+[Event "Shakhmaty"]
+[Site "Moscow"]
+[Date "1925.??.??"]
+[White "Kubbel, Leonid"]
+[Black "Draw"]
+[SetUp "1"]
+[FEN "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1"]
+[Result "1/2-1/2"]
+
+*
+
+[Event "Rook ending"]
+[Site "Riga"]
+[Date "1930.01.01"]
+[White "A"]
+[Black "B"]
+[SetUp "1"]
+[FEN "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"]
+[Result "1-0"]
+
+1. Ra5+ Kd4 *
+
+[Event "A game"]
+[Site "Paris"]
+[Date "1950.02.02"]
+[White "C"]
+[Black "D"]
+[Result "*"]
+
+1. e4 e5 *
+
+[Event "Broken"]
+[Site "Nowhere"]
+[Date "1960.03.03"]
+[White "E"]
+[Black "F"]
+[SetUp "1"]
+[FEN "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"]
+[Result "*"]
+
+1. Qh5 *
+
+[Event "Rook ending again"]
+[Site "Riga"]
+[Date "1931.01.01"]
+[White "G"]
+[Black "H"]
+[SetUp "1"]
+[FEN "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"]
+[Result "1-0"]
+
+*
+"""
+# Start positions: game 1 is Kubbel's study, published as 0323.12 (spec section 3). Games 2 and
+# 5 are KR v K: one White rook, 0100.00. Game 3 starts from the array: Q 1+3x1 = 4, R, B and N
+# 2+3x2 = 8, eight pawns a side: 4888.88. Game 4 has no queen to play Qh5: bad, line 41.
+STUDIES_CLASSES = [
+    ("0100.00", "2", "50.0%", "KR v K"),
+    ("0323.12", "1", "25.0%", "KBBP v KRNPP"),
+    ("4888.88", "1", "25.0%", "KQRRBBNNPPPPPPPP v KQRRBBNNPPPPPPPP"),
+]
+
+# KNNN v K: N = 3 White, three or more: 9. KNNN v KNN is the spec's own 0009 (section 2). Both
+# are 0009.00, with different materials behind the 9. Then KR v K, 0100.00, and a bad line 4.
+POSITIONS_FEN = """\
+8/8/8/4k3/8/8/8/NNN1K3 w - - 0 1
+8/8/8/4k3/8/8/8/NNN1K1nn w - - 0 1
+8/8/8/4k3/8/8/8/R3K3 w - - 0 1
+not a fen
+"""
+POSITIONS_CLASSES = [
+    ("0009.00", "2", "66.7%", "KNNN v K, KNNN v KNN"),
+    ("0100.00", "1", "33.3%", "KR v K"),
+]
+
+# EPD: KR v K is 0100.00; a Black rook alone is R = 0 + 3x1: 0300.00; two White rooks 0200.00.
+POSITIONS_EPD = """\
+8/8/8/4k3/8/8/8/R3K3 w - - id "rook";
+8/8/8/4k3/8/8/8/r3K3 w - - id "black rook";
+4k3/8/8/8/8/8/8/R3K2R w K - id "two rooks";
+"""
+EPD_CLASSES = [
+    ("0100.00", "1", "33.3%", "KR v K"),
+    ("0200.00", "1", "33.3%", "KRR v K"),
+    ("0300.00", "1", "33.3%", "K v KR"),
+]
+
+# CSV as Lichess exports puzzles: KR v K (0100.00), KQ v K (Q = 1: 1000.00), a bad FEN on line 4.
+PUZZLES_CSV = """\
+PuzzleId,FEN,Moves,Rating
+a1,8/8/8/4k3/8/8/8/R3K3 w - - 0 1,a1a5,1500
+a2,8/8/8/4k3/8/8/8/Q3K3 w - - 0 1,a1a5,1400
+a3,not a fen,x,1
+"""
+CSV_CLASSES = [
+    ("0100.00", "1", "50.0%", "KR v K"),
+    ("1000.00", "1", "50.0%", "KQ v K"),
+]
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.write_text(text)
+    return path
+
+
+def browser(*paths: Path, **options) -> object:
+    return make_app(files=Files(tuple(map(str, paths)), **options))
+
+
+async def loaded(pilot, before: CollectionScreen | None = None) -> CollectionScreen:
+    """The browser (another than ``before``) once its classes are listed."""
+    for _ in range(1000):
+        screen = pilot.app.screen
+        if isinstance(screen, CollectionScreen) and screen is not before and screen.listed:
+            await pilot.pause()
+            return screen
+        await pilot.pause(0.02)
+    raise AssertionError("the collection did not load")
+
+
+async def settled(pilot) -> None:
+    """Once the class table is refilled after a filter."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def shown_classes(screen: CollectionScreen) -> list[tuple[str, ...]]:
+    table = screen.query_one(DataTable)
+    return [tuple(str(cell).strip() for cell in table.get_row_at(row)) for row in range(table.row_count)]
+
+
+def shown_lines(records: RecordList) -> list[str]:
+    """The list's lines as drawn on screen, heading first."""
+    return ["".join(segment.text for segment in records.render_line(y)).rstrip() for y in range(records.size.height)]
+
+
+def status(screen: CollectionScreen) -> str:
+    return str(screen.query_one("#collection-status", Static).content)
+
+
+async def type_filter(pilot, text: str) -> None:
+    await pilot.press("slash", *text)
+    await pilot.press("enter")  # applies it at once, without waiting for the typing pause
+    await settled(pilot)
+
+
+# --- classes of each format ---------------------------------------------------------------------
+
+
+async def test_a_pgn_of_studies_lists_its_start_classes_and_counts_the_bad_game(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        assert shown_classes(screen) == STUDIES_CLASSES
+        assert "read 5 = classified 4 + bad 1" in status(screen)
+
+
+@pytest.mark.parametrize(
+    "name, text, expected",
+    [
+        ("positions.fen", POSITIONS_FEN, POSITIONS_CLASSES),
+        ("positions.epd", POSITIONS_EPD, EPD_CLASSES),
+        ("puzzles.csv", PUZZLES_CSV, CSV_CLASSES),
+    ],
+)
+async def test_fen_lines_epd_and_csv_list_their_classes(tmp_path, name, text, expected):
+    app = browser(write(tmp_path, name, text))
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert shown_classes(await loaded(pilot)) == expected
+
+
+@pytest.mark.parametrize("suffix, compress", [(".gz", gzip.compress), (".bz2", bz2.compress), (".xz", lzma.compress)])
+async def test_compressed_files_list_the_same_classes(tmp_path, suffix, compress):
+    path = tmp_path / f"studies.pgn{suffix}"
+    path.write_bytes(compress(STUDIES_PGN.encode()))
+    app = browser(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        assert shown_classes(screen) == STUDIES_CLASSES
+        assert screen.query_one(ProgressBar).percentage == 1  # every compressed byte was read
+
+
+async def test_several_files_are_counted_together(tmp_path):
+    app = browser(write(tmp_path, "a.fen", POSITIONS_FEN), write(tmp_path, "b.csv", PUZZLES_CSV))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        # 0100.00 once in each file; five positions classified, one bad line in each file.
+        assert shown_classes(screen) == [
+            ("0009.00", "2", "40.0%", "KNNN v K, KNNN v KNN"),
+            ("0100.00", "2", "40.0%", "KR v K"),
+            ("1000.00", "1", "20.0%", "KQ v K"),
+        ]
+        assert "read 7 = classified 5 + bad 2" in status(screen)
+
+
+async def test_the_final_position_mode_classifies_after_the_moves(tmp_path):
+    # 1. e4 e5 takes nothing: game 3 stays 4888.88; the rook game ends KR v K as it began.
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN), position=Position.FINAL)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert shown_classes(await loaded(pilot)) == STUDIES_CLASSES
+
+
+# --- filters --------------------------------------------------------------------------------------
+
+
+async def test_a_code_pattern_keeps_the_matching_classes(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        await type_filter(pilot, "0?0?")  # a short code: no pawns, so 0323.12 is out
+        assert shown_classes(screen) == [STUDIES_CLASSES[0]]
+        assert "match 0?0?" in status(screen)
+        await pilot.press("slash", "backspace", "backspace", "backspace", "backspace", *"03*", "enter")
+        await settled(pilot)
+        assert shown_classes(screen) == [STUDIES_CLASSES[1]]
+
+
+async def test_a_material_tells_apart_the_materials_behind_a_9(tmp_path):
+    app = browser(write(tmp_path, "positions.fen", POSITIONS_FEN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        await type_filter(pilot, "KNNN v KNN")
+        # The share stays a share of every classified position: 1 of 3.
+        assert shown_classes(screen) == [("0009.00", "1", "33.3%", "KNNN v KNN")]
+
+
+async def test_the_filter_applies_while_typing(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("slash", *"KR v K")
+        for _ in range(100):
+            if len(shown_classes(screen)) == 1:
+                break
+            await pilot.pause(0.05)
+        assert shown_classes(screen) == [STUDIES_CLASSES[0]]
+
+
+async def test_a_bad_pattern_shows_its_error_and_keeps_the_table(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        await type_filter(pilot, "03x")
+        error = screen.query_one("#filter-error", Static)
+        assert error.display
+        assert "a pattern is a code with wildcards" in str(error.content)
+        assert "  ^" in str(error.content)  # the caret under the x, the third character
+        assert shown_classes(screen) == STUDIES_CLASSES
+        assert screen.query_one("#class-filter").has_focus  # Enter stays to have it fixed
+        await pilot.press("backspace", "asterisk", "enter")
+        await settled(pilot)
+        assert not error.display
+        assert shown_classes(screen) == [STUDIES_CLASSES[1]]
+
+
+# --- positions and the editor ---------------------------------------------------------------------
+
+
+async def test_enter_on_a_class_lists_its_positions_with_their_headers(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("enter")  # 0100.00: games 2 and 5
+        records = screen.query_one("#position-list", RecordList)
+        assert records.has_focus
+        heading, first, second, *rest = shown_lines(records)
+        assert heading.split()[:7] == ["#", "line", "Event", "Site", "Date", "White", "Black"]
+        assert first.split()[:2] == ["2", "12"] and "Rook ending" in first and "1930.01.01" in first
+        assert second.split()[:2] == ["5", "43"] and "Rook ending again" in second
+        assert rest == [""] * len(rest)
+
+
+async def test_enter_on_a_position_loads_it_into_the_editor_with_its_class(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await loaded(pilot)
+        await pilot.press("down", "enter")  # 0323.12, Kubbel's study
+        board = app.screen.query_one("#position-board")
+        assert board.board.board_fen() == KUBBEL_FEN  # shown on the browser's board first
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert app.editor.board.board_fen() == KUBBEL_FEN
+        assert shown_digits(app) == "0323.12"
+        assert any("0323.12 from studies.pgn:1, record 1" in toast for toast in toasts(app))
+
+
+async def test_a_class_behind_a_9_lists_only_the_filtered_material(tmp_path):
+    app = browser(write(tmp_path, "positions.fen", POSITIONS_FEN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await loaded(pilot)
+        await type_filter(pilot, "KNNN v KNN")
+        await pilot.press("enter")
+        records = app.screen.query_one("#position-list", RecordList)
+        assert records.count == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert Material.from_board(app.editor.board) == Material.from_string("KNNN v KNN")
+        assert shown_digits(app) == "0009.00"
+
+
+async def test_f4_goes_back_to_the_list_where_it_was(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("enter", "down", "enter")  # 0100.00, the second game: record 5
+        assert app.screen is app.editor
+        assert app.editor.board.turn == chess.BLACK  # game 5 has Black to move
+        await pilot.press("f4")
+        assert app.screen is screen
+        records = screen.query_one("#position-list", RecordList)
+        assert records.has_focus and records.cursor == 1
+        await pilot.press("backspace")  # positions -> classes
+        assert screen.query_one(DataTable).has_focus
+        await pilot.press("backspace")  # classes -> editor
+        assert app.screen is app.editor
+        await pilot.press("l")  # l does what F4 does
+        assert app.screen is screen
+
+
+async def test_keys_that_come_in_one_burst_reach_what_the_first_opened(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        for key in ("slash", "0", "1"):  # queued together, as keys often come over SSH
+            app.post_message(events.Key(key, None if key == "slash" else key))
+        await pilot.pause()
+        assert screen.query_one("#class-filter", Input).value == "01"
+        await pilot.press("backspace", "backspace", "enter")
+        await settled(pilot)
+        for key in ("enter", "end"):
+            app.post_message(events.Key(key, None))
+        await pilot.pause()
+        records = screen.query_one("#position-list", RecordList)
+        assert records.has_focus and records.cursor == 1
+
+
+async def test_a_code_decoded_over_the_browser_is_shown_in_the_editor(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("f2", *"=0323.12g3g1a3a2e1g8h6c3c6", "enter")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert app.editor.board.board_fen() == KUBBEL_FEN
+        await pilot.press("f4")
+        assert app.screen is screen
+
+
+# --- bad records ----------------------------------------------------------------------------------
+
+
+async def test_bad_records_are_listed_with_file_line_and_reason(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN), write(tmp_path, "positions.fen", POSITIONS_FEN))
+    async with app.run_test(size=(120, 30), notifications=True) as pilot:
+        screen = await loaded(pilot)
+        assert any("2 bad records: b lists them" in toast for toast in toasts(app))
+        await pilot.press("b")
+        records = screen.query_one("#bad-records", RecordList)
+        heading, game, line, *_ = shown_lines(records)
+        assert heading.split() == ["file", "line", "record", "reason"]
+        assert game.split()[:3] == ["studies.pgn", "41", "4"] and "illegal move 'Qh5'" in game
+        assert line.split()[:3] == ["positions.fen", "4", "4"] and "not a valid FEN" in line
+
+
+async def test_a_file_with_no_fen_column_is_reported_not_raised(tmp_path):
+    app = browser(write(tmp_path, "names.csv", "name,rating\nA,1\nB,2\n"))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        screen = await loaded(pilot)
+        assert shown_classes(screen) == []
+        assert "1 not read" in status(screen)
+        assert any("no FEN column found" in toast for toast in toasts(app))
+
+
+# --- big collections ------------------------------------------------------------------------------
+
+
+def kr_v_k_lines(count: int) -> str:
+    """``count`` KR v K positions (0100.00): White's king on a8, Black's on h8, and the rook on
+    a1, b1 ... h1, a2 ... h4, then a1 again."""
+    squares = [f"{file}{rank}" for rank in "1234" for file in "abcdefgh"]
+    lines = []
+    for number in range(count):
+        square = squares[number % len(squares)]
+        rank_rows = ["8"] * 8
+        rank_rows[0] = "K6k"
+        file, rank = "abcdefgh".index(square[0]), int(square[1])
+        rank_rows[8 - rank] = (str(file) if file else "") + "R" + (str(7 - file) if file < 7 else "")
+        lines.append("/".join(rank_rows) + " w - - 0 1\n")
+    return "".join(lines)
+
+
+async def test_a_class_of_100000_positions_draws_only_the_rows_on_screen(tmp_path):
+    path = tmp_path / "rooks.fen"
+    path.write_text(kr_v_k_lines(100_000))
+    app = browser(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        assert shown_classes(screen) == [("0100.00", "100,000", "100.0%", "KR v K")]
+        drawn = []
+        row = screen._position_row
+        screen._position_row = lambda index: drawn.append(index) or row(index)
+        for key in ("enter", "end"):  # in one burst: End comes before the list is laid out
+            app.post_message(events.Key(key, None))
+        await pilot.pause()
+        records = screen.query_one("#position-list", RecordList)
+        lines = shown_lines(records)
+        last = [line for line in lines if line.strip()][-1]
+        assert last.split()[:2] == ["100000", "100000"]  # record 100,000 is on line 100,000
+        # The rook of position 100,000 stands on squares[99,999 % 32] = squares[31] = h4.
+        assert last.split()[2] == "K6k/8/8/8/7R/8/8/8"
+        assert records.cursor == 99_999
+        await pilot.press("home")
+        await pilot.pause()
+        lines = shown_lines(records)
+        assert lines[1].split()[:3] == ["1", "1", "K6k/8/8/8/8/8/8/R7"]
+        # A few screens' worth of rows (drawn by the app and read by this test), not 100,000.
+        assert len(drawn) < 10 * records.size.height
+        await pilot.press("pagedown")
+        page = len([line for line in lines if line]) - 1  # the rows under the heading
+        assert records.cursor == page
+
+
+async def test_keys_work_while_a_big_file_loads(tmp_path, monkeypatch):
+    path = tmp_path / "rooks.fen"
+    path.write_text(kr_v_k_lines(300_000))
+    # The loader is held 100,000 records in (a small file would be read before the first key,
+    # while the app starts), so that keys are pressed while it is surely half way.
+    release = threading.Event()
+    read = ClassIndex.read
+
+    def held_read(index, collection, tick):
+        def held(records: int) -> bool:
+            if records >= 100_000:
+                release.wait(10)
+            return tick(records)
+
+        return read(index, collection, held)
+
+    monkeypatch.setattr(ClassIndex, "read", held_read)
+    app = browser(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        bar = screen.query_one(ProgressBar)
+        for _ in range(500):
+            if bar.progress > 0:
+                break
+            await pilot.pause(0.01)
+        assert 0 < bar.progress < bar.total  # the bar shows how far reading has got
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("f1", "slash", *"01*")
+        assert app.screen is screen
+        assert screen.query_one("#class-filter", Input).value == "01*"
+        assert screen.index is None  # all that while, still loading
+        release.set()
+        screen = await loaded(pilot)
+        assert shown_classes(screen) == [("0100.00", "300,000", "100.0%", "KR v K")]
+        assert "match 01*" in status(screen)  # the filter typed while loading
+
+
+# --- opening, served mode, help, command line -------------------------------------------------------
+
+
+async def test_o_asks_for_a_path_and_says_why_one_cannot_be_opened(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "studies.pgn", STUDIES_PGN)
+    (tmp_path / "games").mkdir()
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("o")
+        assert isinstance(app.screen, OpenCollectionScreen)
+        feedback = app.screen.query_one("#open-feedback", Static)
+        await pilot.press(*"missing.pgn", "enter")
+        assert isinstance(app.screen, OpenCollectionScreen)
+        assert str(feedback.content) == "missing.pgn: no such file"
+        app.screen.query_one(Input).value = "games"
+        await pilot.press("enter")
+        assert isinstance(app.screen, OpenCollectionScreen)
+        assert str(feedback.content) == "games is a directory, not a file"
+        app.screen.query_one(Input).value = "studies.pgn"
+        await pilot.press("enter")
+        screen = await loaded(pilot)
+        assert shown_classes(screen) == STUDIES_CLASSES
+
+
+async def test_the_path_is_completed_from_the_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "studies.pgn", STUDIES_PGN)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f3", *"stu")
+        await pilot.pause(0.1)
+        await pilot.press("right")  # accepts the suggestion
+        assert app.screen.query_one(Input).value == "studies.pgn"
+
+
+async def test_opening_another_collection_replaces_the_browser(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    write(tmp_path, "positions.fen", POSITIONS_FEN)
+    async with app.run_test(size=(100, 30)) as pilot:
+        first = await loaded(pilot)
+        await pilot.press("o", *"positions.fen", "enter")
+        second = await loaded(pilot, before=first)
+        assert shown_classes(second) == POSITIONS_CLASSES
+        await pilot.press("backspace", "f4")
+        assert app.screen is second
+
+
+async def test_the_palette_opens_a_collection(tmp_path):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await run_command(pilot, "open a collection")
+        assert isinstance(app.screen, OpenCollectionScreen)
+
+
+async def test_served_there_is_no_key_command_or_help_row_to_open_files():
+    app = make_app(served=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("o", "f3", "l", "f4")
+        assert app.screen is app.editor
+        await pilot.press("ctrl+p", *"open a collection")
+        await pilot.pause(0.3)
+        titles = [str(option.prompt) for option in app.screen.query_one(OptionList).options]
+        assert not any("Open a collection" in title for title in titles)
+        await pilot.press("escape", "f1")
+        rows = [text for _, section in app.screen.sections for _, text in section]
+        assert not any("collection" in text.lower() for text in rows)
+
+
+async def test_not_served_help_lists_the_browser_keys(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 60)) as pilot:
+        await loaded(pilot)
+        await pilot.press("enter", "f1")
+        assert isinstance(app.screen, HelpScreen)
+        rows = {text: keys for _, section in app.screen.sections for keys, text in section}
+        assert rows["Load this position into the editor"] == "⏎"
+        assert rows["Filter the classes: a code with wildcards or a material"] == "/"
+        assert rows["List the bad records with their file and line"] == "b"
+        assert rows["Last row"] == "end"
+        assert rows["Open another collection file"] == "f3 o"
+
+
+def test_the_command_line_opens_files_and_refuses_missing_ones(tmp_path, monkeypatch, capsys):
+    studies = write(tmp_path, "studies.pgn", STUDIES_PGN)
+    started = []
+    monkeypatch.setitem(sys.modules, "gbr_tui.app", types.SimpleNamespace(run_app=lambda files: started.append(files) or 0))
+    assert cli.main([str(studies), "--position", "final"]) == 0
+    assert started == [Files((str(studies),), position=Position.FINAL)]
+    assert cli.main([str(tmp_path / "missing.pgn")]) == 2
+    assert cli.main([str(tmp_path)]) == 2
+    errors = capsys.readouterr().err.splitlines()
+    assert errors == [f"gbr-tui: {tmp_path / 'missing.pgn'}: no such file", f"gbr-tui: {tmp_path}: is a directory, not a file"]
+    assert len(started) == 1
+
+
+def test_the_sub_commands_still_come_first(tmp_path, capsys):
+    studies = write(tmp_path, "studies.pgn", STUDIES_PGN)
+    assert cli.main(["classify", str(studies)]) == 1  # one bad game
+    assert "0323.12" in capsys.readouterr().out
