@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 import chess
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from gbr_tui.core import DecodedCode
@@ -14,6 +14,8 @@ from gbr_tui.palette import GbrCommands
 from gbr_tui.screens.editor import EditorScreen
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from gbr_tui.core.index import Files
 
 
@@ -56,6 +58,13 @@ class GbrApp(App[None]):
 
     def get_default_screen(self) -> EditorScreen:
         return self.editor
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's own palette commands; served, without "Screenshot", which saves a file
+        on the host."""
+        for command in super().get_system_commands(screen):
+            if not (self.served and command.title == "Screenshot"):
+                yield command
 
     def action_decode(self) -> None:
         from gbr_tui.screens.decode import DecodeScreen
