@@ -5,31 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gbr_tui.core import Material, decode, encode, examples
+from tests.published import PRINTED
 
-# Typed from the spec's table (White, Black, printed class), in its order.
-PRINTED = [
-    ("KQ", "K", "1000"),
-    ("KR", "K", "0100"),
-    ("KB", "K", "0010"),
-    ("KN", "K", "0001"),
-    ("KNN", "K", "0002"),
-    ("K", "KN", "0003"),
-    ("KN", "KN", "0004"),
-    ("KNN", "KN", "0005"),
-    ("K", "KNN", "0006"),
-    ("KN", "KNN", "0007"),
-    ("KNN", "KNN", "0008"),
-    ("KNNN", "KNN", "0009"),
-    ("KPPP", "KPP", "0000.32"),
-    ("KNN", "KP", "0002.01"),
-    ("KBB", "KN", "0023"),
-    ("KQ", "KR", "1300"),
-    ("KQP", "KQ", "4000.10"),
-    ("KRP", "KR", "0400.10"),
-    ("KRRP", "KRR", "0800.10"),
-    ("KBBP", "KNN", "0026.10"),
-    ("KBBP", "KRNPP", "0323.12"),
-]
 
 
 def test_the_table_has_all_21_rows_in_the_spec_order() -> None:

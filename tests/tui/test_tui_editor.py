@@ -8,38 +8,14 @@ from textual import events
 from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, keys_to_set_up, shown_code_pane, shown_digits, toasts
 
 from gbr_tui.app import make_app
+from tests.published import NAMED, PRINTED
 from gbr_tui.core import board_from_fen, position_warnings
 from gbr_tui.screens.editor import BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_table import ExamplesPane
 
-#: Spec section 2, typed from the spec: White, Black, class (short form, as the spec prints it),
-#: then the two named classes the spec gives with their codes.
-SPEC_CLASSES = [
-    ("KQ", "K", "1000"),
-    ("KR", "K", "0100"),
-    ("KB", "K", "0010"),
-    ("KN", "K", "0001"),
-    ("KNN", "K", "0002"),
-    ("K", "KN", "0003"),
-    ("KN", "KN", "0004"),
-    ("KNN", "KN", "0005"),
-    ("K", "KNN", "0006"),
-    ("KN", "KNN", "0007"),
-    ("KNN", "KNN", "0008"),
-    ("KNNN", "KNN", "0009"),
-    ("KPPP", "KPP", "0000.32"),
-    ("KNN", "KP", "0002.01"),
-    ("KBB", "KN", "0023"),
-    ("KQ", "KR", "1300"),
-    ("KQP", "KQ", "4000.10"),
-    ("KRP", "KR", "0400.10"),
-    ("KRRP", "KRR", "0800.10"),
-    ("KBBP", "KNN", "0026.10"),
-    ("KBBP", "KRNPP", "0323.12"),
-    ("KNN", "KP", "0002.01"),  # Troitzky: two knights against pawn
-    ("KQRRBBNNPPPPPPPP", "KQRRBBNNPPPPPPPP", "4888.88"),  # the full starting array
-]
+#: Spec section 2 and the two named classes, typed from the spec.
+SPEC_CLASSES = PRINTED + NAMED
 
 
 def canonical(spec_class: str) -> str:
