@@ -95,6 +95,12 @@ class AppServer:
         )
 
 
+def _refused(peer: str, request: str) -> bool:
+    """Log a refused request; False is asyncssh's "no"."""
+    log.warning("%s refused: %s", peer, request)
+    return False
+
+
 class Gatekeeper(asyncssh.SSHServer):
     """One connection: who may log in, and which requests are refused."""
 
@@ -121,20 +127,16 @@ class Gatekeeper(asyncssh.SSHServer):
         return False
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
-        log.warning("%s refused: remote port forwarding to %s:%s", self.peer, listen_host, listen_port)
-        return False
+        return _refused(self.peer, f"remote port forwarding to {listen_host}:{listen_port}")
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
-        log.warning("%s refused: port forwarding to %s:%s", self.peer, dest_host, dest_port)
-        return False
+        return _refused(self.peer, f"port forwarding to {dest_host}:{dest_port}")
 
     def unix_server_requested(self, listen_path: str) -> bool:
-        log.warning("%s refused: unix socket forwarding %s", self.peer, listen_path)
-        return False
+        return _refused(self.peer, f"unix socket forwarding {listen_path}")
 
     def unix_connection_requested(self, dest_path: str) -> bool:
-        log.warning("%s refused: unix socket connection %s", self.peer, dest_path)
-        return False
+        return _refused(self.peer, f"unix socket connection {dest_path}")
 
     def session_requested(self) -> AppSession:
         return AppSession(self.server, self.peer)
@@ -172,12 +174,10 @@ class AppSession(asyncssh.SSHServerSession):
     def exec_requested(self, command: str) -> bool:
         if command.strip() in APP_COMMANDS:
             return True
-        log.warning("%s refused: exec %r", self.peer, command)
-        return False
+        return _refused(self.peer, f"exec {command!r}")
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        log.warning("%s refused: subsystem %r", self.peer, subsystem)
-        return False
+        return _refused(self.peer, f"subsystem {subsystem!r}")
 
     def session_started(self) -> None:
         assert self.channel is not None
