@@ -1,17 +1,35 @@
-"""The terminal app: the editor screen, the global keys and the command palette."""
+"""The terminal app: the editor screen, the global keys and the command palette.
+
+How it adapts to the terminal lives here too: ASCII mode, NO_COLOR, the themes, the message
+shown when the terminal is too small, animations off for slow links.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+import os
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import chess
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
+from textual.filter import LineFilter
+from textual.keys import KEY_DISPLAY_ALIASES
+from textual.widgets import Input
 
+from gbr_tui.ascii import AsciiOnly
 from gbr_tui.core import DecodedCode
 from gbr_tui.core.examples import arrange
 from gbr_tui.palette import GbrCommands
 from gbr_tui.screens.editor import EditorScreen
+from gbr_tui.screens.too_small import TooSmallScreen, too_small
+from gbr_tui.themes import THEMES
+from gbr_tui.widgets.board import BOARD_COLOURS
+
+#: Key names for the arrows and symbols Textual shows keys as (``up`` for ``↑``), for ASCII mode.
+KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not symbol.isascii()}
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -36,25 +54,61 @@ class GbrApp(App[None]):
         Binding("ctrl+q,q", "quit", "quit", tooltip="Quit gbr-tui", id="app.quit"),
     ]
 
+    CSS = """
+    /* The board in the theme's colours (gbr_tui.themes). */
+    BoardView > .board--light { background: $board-light; }
+    BoardView > .board--dark { background: $board-dark; }
+    BoardView > .board--white, BoardView > .board--black { color: $board-men; }
+
+    /* NO_COLOR: what colour showed, a text style shows. */
+    DataTable:nocolor > .datatable--cursor { text-style: reverse bold; }
+    Input:nocolor > .input--cursor, Input:nocolor > .input--selection { text-style: reverse; }
+
+    /* ASCII mode: ASCII lines; the focused pane's title in reverse video (heavy lines are not
+       ASCII). */
+    .-ascii EditorScreen BoardEditor, .-ascii EditorScreen CodePane, .-ascii EditorScreen ExamplesPane {
+        border: ascii $secondary;
+    }
+    .-ascii EditorScreen BoardEditor:focus, .-ascii EditorScreen CodePane:focus,
+    .-ascii EditorScreen ExamplesPane:focus-within {
+        border: ascii $accent;
+        border-title-style: reverse bold;
+    }
+    .-ascii CodePane Digits { display: none; }  /* drawn with box lines; the code line stays */
+    .-ascii DecodeScreen #code, .-ascii PositionInputScreen Input { border: ascii $border-blurred; }
+    .-ascii DecodeScreen #code:focus, .-ascii PositionInputScreen Input:focus { border: ascii $border; }
+    .-ascii PositionInputScreen > Vertical { border: ascii $accent; }
+    .-ascii Footer FooterKey.-command-palette { border-left: ascii $foreground 20%; }
+    .-ascii Toast { border-left: ascii $foreground 40%; }
+    .-ascii CommandPalette SearchIcon { visibility: hidden; }
+    """
+
     def __init__(
         self,
         board: chess.Board | None = None,
         stipulation: str | None = None,
         served: bool = False,
         files: Files | None = None,
+        ascii_mode: bool = False,
+        animation_level: str | None = None,
     ) -> None:
-        super().__init__()
+        # Under NO_COLOR, Textual paints in shades of grey unless the colours are the terminal's
+        # own (ANSI): then it strips them all, as NO_COLOR asks.
+        super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
         #: Served to others (gbr-tui serve): nothing is opened or saved on the host.
         self.served = served
+        #: Everything drawn is ASCII: letters for the men, ASCII lines, key names.
+        self.ascii_mode = ascii_mode
+        self.set_class(ascii_mode, "-ascii")
+        self._ascii_only = AsciiOnly()
+        if animation_level is not None:
+            self.animation_level = animation_level
+        for theme in THEMES:
+            self.register_theme(theme)
         self.editor = EditorScreen(board, stipulation)
         #: A collection to browse from the start (``gbr-tui FILE``).
         self.files = files
 
-    async def on_mount(self) -> None:
-        if self.files is not None and not self.served:
-            from gbr_tui.screens.collection import browse
-
-            await browse(self, self.files)
 
     def get_default_screen(self) -> EditorScreen:
         return self.editor
@@ -65,6 +119,52 @@ class GbrApp(App[None]):
         for command in super().get_system_commands(screen):
             if not (self.served and command.title == "Screenshot"):
                 yield command
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {**super().get_theme_variable_defaults(), **BOARD_COLOURS}
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = super().get_line_filters()
+        return [*filters, self._ascii_only] if self.ascii_mode else filters
+
+    def get_key_display(self, binding: Binding) -> str:
+        display = super().get_key_display(binding)
+        if self.ascii_mode:
+            for symbol, name in KEY_NAMES.items():
+                display = display.replace(symbol, name)
+        return display
+
+    # The terminal's size ------------------------------------------------------------------
+
+    async def on_mount(self) -> None:
+        self._fit(self.size)
+        if self.files is not None and not self.served:
+            from gbr_tui.screens.collection import browse
+
+            await browse(self, self.files)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size)
+
+    def _fit(self, size) -> None:
+        """Cover the app with a message while the terminal is too small; uncover it after."""
+        covered = isinstance(self.screen, TooSmallScreen)
+        if too_small(size):
+            if covered:
+                self.screen.show(size)
+            else:
+                self.push_screen(TooSmallScreen())
+        elif covered:
+            self.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the terminal is too small, only quitting acts."""
+        return action == "quit" or not isinstance(self.screen, TooSmallScreen)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Without animations, text cursors do not blink either: each blink is a redraw."""
+        if self.animation_level == "none" and isinstance(event.widget, Input):
+            event.widget.cursor_blink = False
 
     def action_decode(self) -> None:
         from gbr_tui.screens.decode import DecodeScreen
@@ -98,6 +198,13 @@ class GbrApp(App[None]):
         if self.screen is not self.editor:  # decoded over the collection browser: show what loaded
             self.pop_screen()
 
+    async def action_command_palette(self) -> None:
+        """ctrl+p opens the palette and closes it again: Esc is not the only way out."""
+        if CommandPalette.is_open(self):
+            await self.screen.run_action("escape")
+        else:
+            super().action_command_palette()
+
     def action_help(self) -> None:
         from gbr_tui.screens.help import HelpScreen, key_sections
 
@@ -109,11 +216,24 @@ def make_app(
     stipulation: str | None = None,
     served: bool = False,
     files: Files | None = None,
+    ascii_mode: bool = False,
+    animation_level: str | None = None,
 ) -> GbrApp:
-    """The app as the command starts it; tests, snapshots and screenshots use it too."""
-    return GbrApp(board, stipulation, served, files)
+    """The app as the command starts it; tests, snapshots and screenshots use it too.
+
+    Nothing here reads the environment (the command does, see ``gbr_tui.terminal``), so tests
+    and screenshots look the same wherever they run. ``animation_level`` None leaves Textual's
+    own, from ``TEXTUAL_ANIMATIONS``.
+    """
+    return GbrApp(board, stipulation, served, files, ascii_mode, animation_level)
 
 
-def run_app(served: bool = False, files: Files | None = None) -> int:
-    make_app(served=served, files=files).run()
+def run_app(
+    served: bool = False,
+    files: Files | None = None,
+    ascii_mode: bool = False,
+    mouse: bool = True,
+    animation_level: str | None = None,
+) -> int:
+    make_app(served=served, files=files, ascii_mode=ascii_mode, animation_level=animation_level).run(mouse=mouse)
     return 0

@@ -50,6 +50,11 @@ def main(argv: list[str]) -> int:
 
     from gbr_tui.app import run_app
     from gbr_tui.core.index import Files
+    from gbr_tui.terminal import animation_level, ascii_wanted
 
     files = Files(tuple(args.files), args.format and Format(args.format), Position(args.position), args.fen_column)
-    return run_app(files=files)
+    return run_app(
+        files=files,
+        ascii_mode=ascii_wanted(os.environ),
+        animation_level=animation_level(os.environ, False, False),
+    )

@@ -91,7 +91,7 @@ class BoardEditor(BoardView):
         Binding("y", "screen.copy_code", "copy", tooltip="Copy the code (OSC 52)", id="board.copy_code"),
         Binding("Y", "screen.copy_fen", "Copy the FEN (OSC 52)", show=False, id="board.copy_fen"),
         *_jump_bindings(),  # last: the keys they share keep their places in the Footer
-        Binding("escape", "screen.cancel_jump", "After g: cancel", show=False, id="board.go_to_cancel"),
+        Binding("f10,escape", "screen.cancel_jump", "After g: cancel", show=False, id="board.go_to_cancel"),
     ]
 
     def action_move(self, right: int, up: int) -> None:
@@ -131,7 +131,14 @@ class EditorScreen(Screen):
     EditorScreen.-wide BoardEditor { max-width: 45vw; max-height: 62vh; margin-right: 0; }
     EditorScreen.-wide CodePane { width: 100%; min-width: 56; }
     EditorScreen.-wide ExamplesPane > DataTable { overflow-x: auto; }
-    EditorScreen.-short Header { display: none; }
+    EditorScreen.-short Header, EditorScreen.-low Header { display: none; }
+    /* Compact (below 80 columns): the code as a bold line, its big digits would crowd out the
+       material and the side to move. */
+    EditorScreen.-slim CodePane Digits { display: none; }
+    /* ... and the Footer without the men's keys (F1 lists them), so that help and the palette
+       keep their places. */
+    EditorScreen.-slim Footer KeyGroup, EditorScreen.-slim Footer FooterLabel { display: none; }
+    EditorScreen.-low CodePane { min-height: 0; }
     EditorScreen BoardEditor, EditorScreen CodePane, EditorScreen ExamplesPane { border: round $secondary; }
     /* Heavy, not only coloured: the focused pane shows under NO_COLOR too. */
     EditorScreen BoardEditor:focus, EditorScreen CodePane:focus, EditorScreen ExamplesPane:focus-within {
@@ -143,8 +150,9 @@ class EditorScreen(Screen):
     """
 
     HELP_TITLE = "Editor"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    # -slim and -low: the compact layout, from 60x20 (smaller, the app says it is too small).
+    HORIZONTAL_BREAKPOINTS = [(0, "-slim"), (80, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-low"), (24, "-short"), (30, "-tall")]
     AUTO_FOCUS = "BoardEditor"
 
     BINDINGS = [
@@ -178,9 +186,12 @@ class EditorScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.board_view.ascii_mode = getattr(self.app, "ascii_mode", False)
         self.code_pane.border_title = "Code"
         self.query_one(ExamplesPane).border_title = "Examples"
         self._redraw()
+        # The code pane's text is styled when written: a new theme needs it written again.
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw())
 
     @property
     def board_view(self) -> BoardEditor:

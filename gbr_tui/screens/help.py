@@ -19,7 +19,8 @@ ABOUT = (
     "gbr-tui shows the GBR code (Guy-Blandford-Roycroft) of the position on the board as you set "
     "it up. Keys follow FEN: upper case is White. In the examples pane, type a code or a "
     "material to filter, arrows choose, Enter loads. In a dialog, Enter loads what you typed; "
-    "Esc, F10 (FEN/code input) or F2 (decode) go back without loading."
+    "Esc, F10 (FEN/code input) or F2 (decode) go back without loading; ctrl+p opens the command "
+    "palette and closes it again."
 )
 
 
@@ -63,7 +64,8 @@ class HelpScreen(Screen):
     HelpScreen #help-about, HelpScreen .help-section { margin: 1 0 0 0; }
     """
 
-    BINDINGS = [Binding("escape,question_mark,f1,q", "app.pop_screen", "Back", id="help.back")]
+    # F1 first: the Footer shows the first key, and Esc alone must never be the way out.
+    BINDINGS = [Binding("f1,question_mark,q,escape", "app.pop_screen", "Back", id="help.back")]
 
     def __init__(self, sections: list[tuple[str, list[tuple[str, str]]]]) -> None:
         super().__init__()

@@ -16,6 +16,15 @@ UNICODE_GLYPHS = {
     "k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟",
 }  # fmt: skip
 
+#: Light squares, dark squares, and the ink of the men (both sides, as in printed diagrams). In
+#: 16 colours (TERM=xterm) they become white, yellow and black: the squares stay apart and the
+#: men dark on both. In ``GbrApp`` they are theme variables of the same names (gbr_tui.themes).
+BOARD_COLOURS = {
+    "board-light": "#e8d6b0",
+    "board-dark": "#aa7744",
+    "board-men": "#000000",
+}
+
 #: (square width, square height), largest first; the board takes the largest that fits.
 CELL_SIZES = ((7, 3), (5, 2), (3, 1))
 RANK_LABEL_WIDTH = 2
@@ -42,17 +51,17 @@ class BoardView(Widget, can_focus=True):
         "board--coordinate",
     }
 
-    DEFAULT_CSS = """
-    BoardView {
+    DEFAULT_CSS = f"""
+    BoardView {{
         width: auto;
         height: auto;
-    }
-    BoardView > .board--light { background: #e8d6b0; }
-    BoardView > .board--dark { background: #b08a64; }
-    BoardView > .board--white { color: #000000; text-style: bold; }
-    BoardView > .board--black { color: #000000; text-style: bold; }
-    BoardView > .board--cursor { text-style: reverse bold; }
-    BoardView > .board--coordinate { color: $text-muted; }
+    }}
+    BoardView > .board--light {{ background: {BOARD_COLOURS["board-light"]}; }}
+    BoardView > .board--dark {{ background: {BOARD_COLOURS["board-dark"]}; }}
+    BoardView > .board--white {{ color: {BOARD_COLOURS["board-men"]}; text-style: bold; }}
+    BoardView > .board--black {{ color: {BOARD_COLOURS["board-men"]}; text-style: bold; }}
+    BoardView > .board--cursor {{ text-style: reverse bold; }}
+    BoardView > .board--coordinate {{ color: $text-muted; }}
     """
 
     cursor: reactive[chess.Square] = reactive(chess.E4)

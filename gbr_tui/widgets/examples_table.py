@@ -49,7 +49,12 @@ class ExamplesPane(Vertical):
         self.shown: list[Example] = list(ALL)
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="filter: a code (03) or material (KRP) · ↑↓ choose · Enter loads", compact=True, id="examples-filter")
+        arrows = "up/down" if getattr(self.app, "ascii_mode", False) else "↑↓"
+        yield Input(
+            placeholder=f"filter: a code (03) or material (KRP) · {arrows} choose · Enter loads",
+            compact=True,
+            id="examples-filter",
+        )
         table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="examples-table")
         table.can_focus = False
         yield table

@@ -582,7 +582,7 @@ async def test_not_served_help_lists_the_browser_keys(tmp_path):
 def test_the_command_line_opens_files_and_refuses_missing_ones(tmp_path, monkeypatch, capsys):
     studies = write(tmp_path, "studies.pgn", STUDIES_PGN)
     started = []
-    monkeypatch.setitem(sys.modules, "gbr_tui.app", types.SimpleNamespace(run_app=lambda files: started.append(files) or 0))
+    monkeypatch.setitem(sys.modules, "gbr_tui.app", types.SimpleNamespace(run_app=lambda files, **terminal: started.append(files) or 0))
     assert cli.main([str(studies), "--position", "final"]) == 0
     assert started == [Files((str(studies),), position=Position.FINAL)]
     assert cli.main([str(tmp_path / "missing.pgn")]) == 2
