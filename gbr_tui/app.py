@@ -13,16 +13,19 @@ from typing import TYPE_CHECKING
 import chess
 from textual import events
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.filter import LineFilter
+from textual.geometry import Size
 from textual.keys import KEY_DISPLAY_ALIASES
+from textual.theme import ThemeProvider
 from textual.widgets import Input
 
 from gbr_tui.ascii import AsciiOnly
 from gbr_tui.core import DecodedCode
 from gbr_tui.core.examples import arrange
-from gbr_tui.palette import GbrCommands
+from gbr_tui.palette import GbrCommandPalette, GbrCommands
 from gbr_tui.screens.editor import EditorScreen
 from gbr_tui.screens.too_small import TooSmallScreen, too_small
 from gbr_tui.themes import THEMES
@@ -50,7 +53,9 @@ class GbrApp(App[None]):
         # type into the examples filter).
         Binding("f2,d", "decode", "decode", tooltip="Decode a code in any printed dialect", id="app.decode"),
         Binding("f1,question_mark", "help", "help", tooltip="This help: every key", id="app.help"),
-        Binding("ctrl+p", "command_palette", "commands", show=False, priority=True, tooltip="Command palette: every action by name", id="app.palette"),
+        # Not a priority binding: it must not overtake keys typed before it (see DecodeScreen);
+        # so it does not act in the modal FEN/code input.
+        Binding("ctrl+p", "command_palette", "commands", show=False, tooltip="Command palette: every action by name", id="app.palette"),
         Binding("ctrl+q,q", "quit", "quit", tooltip="Quit gbr-tui", id="app.quit"),
     ]
 
@@ -146,20 +151,43 @@ class GbrApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)
 
-    def _fit(self, size) -> None:
+    @property
+    def covered(self) -> bool:
+        """Whether the too-small cover is up."""
+        return isinstance(self.screen, TooSmallScreen)
+
+    def _fit(self, size: Size) -> None:
         """Cover the app with a message while the terminal is too small; uncover it after."""
-        covered = isinstance(self.screen, TooSmallScreen)
         if too_small(size):
-            if covered:
+            if self.covered:
                 self.screen.show(size)
             else:
-                self.push_screen(TooSmallScreen())
-        elif covered:
-            self.pop_screen()
+                super().push_screen(TooSmallScreen())
+        elif self.covered:
+            super().pop_screen()
+
+    # The cover stays on top. Keys typed just before the terminal shrank may still be on their
+    # way: a dialog they close, or a screen a palette command opens, come and go under it.
+
+    def push_screen(self, screen, *args, **kwargs):
+        if not self.covered:
+            return super().push_screen(screen, *args, **kwargs)
+        super().pop_screen()
+        pushed = super().push_screen(screen, *args, **kwargs)
+        super().push_screen(TooSmallScreen())
+        return pushed
+
+    def pop_screen(self) -> AwaitComplete:
+        if not self.covered:
+            return super().pop_screen()
+        super().pop_screen()
+        popped = super().pop_screen()
+        super().push_screen(TooSmallScreen())
+        return popped
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the terminal is too small, only quitting acts."""
-        return action == "quit" or not isinstance(self.screen, TooSmallScreen)
+        return action == "quit" or not self.covered
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Without animations, text cursors do not blink either: each blink is a redraw."""
@@ -198,12 +226,14 @@ class GbrApp(App[None]):
         if self.screen is not self.editor:  # decoded over the collection browser: show what loaded
             self.pop_screen()
 
-    async def action_command_palette(self) -> None:
-        """ctrl+p opens the palette and closes it again: Esc is not the only way out."""
-        if CommandPalette.is_open(self):
-            await self.screen.run_action("escape")
-        else:
-            super().action_command_palette()
+    def action_command_palette(self) -> None:
+        """Our palette (``GbrCommandPalette``): ctrl+p closes it again."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(GbrCommandPalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """The palette's Theme command: the themes in our palette (see ``GbrCommandPalette``)."""
+        self.push_screen(GbrCommandPalette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def action_help(self) -> None:
         from gbr_tui.screens.help import HelpScreen, key_sections

@@ -5,7 +5,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual import on
+from textual.binding import Binding
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.message import Message
+from textual.widgets import Input, OptionList
 
 from gbr_tui.core import Rule
 from gbr_tui.core.examples import ALL
@@ -68,3 +72,42 @@ class GbrCommands(Provider):
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), callback, help=help_text)
+
+
+class GbrCommandPalette(CommandPalette):
+    """Textual's palette, closed by ctrl+p too (Esc is never the only way out), and safe from
+    keys typed ahead, which arrive together (over ssh above all). In Textual 8.2.8:
+
+    - ctrl+p and PgDn at once move the page of a list not yet laid out: OptionList raises
+      KeyError. PgUp and PgDn wait here until the list is laid out.
+    - A second Enter before the palette has closed chooses again and dismisses a closed
+      palette: ScreenStackError. Here only the palette on top chooses.
+    - A key typed just before ctrl+p or Esc starts a search once the palette has closed, whose
+      results find no list: NoMatches. Here a closed palette does not search.
+    """
+
+    BINDINGS = [
+        Binding("ctrl+p", "escape", "Close the command palette", show=False),
+        Binding("pagedown", "page(1)", "Next page", show=False),
+        Binding("pageup", "page(-1)", "Previous page", show=False),
+    ]
+
+    @on(Input.Submitted)
+    @on(OptionList.OptionSelected)
+    def _choose_once(self, event: Message) -> None:
+        if not self.is_active:
+            event.prevent_default()  # Textual's own handlers, in CommandPalette, do not run
+
+    @on(Input.Changed)
+    def _search_while_open(self, event: Input.Changed) -> None:
+        if self not in self.app.screen_stack:
+            event.prevent_default()
+
+    def action_page(self, direction: int) -> None:
+        commands = self.query_one(CommandList)
+        if not commands.scrollable_content_region:
+            return
+        if direction > 0:
+            commands.action_page_down()
+        else:
+            commands.action_page_up()

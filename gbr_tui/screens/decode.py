@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
@@ -91,6 +92,17 @@ def matching_examples(decoded: DecodedCode, rule: Rule) -> list[Example]:
     return [example for example in ALL if example.code(rule, short=False) == decoded.code]
 
 
+class CodeInput(Input):
+    """The code field. Enter submits it, after the keys typed before it; PgDn and PgUp scroll
+    the result (an Input would move its cursor). The Footer shows them as what they do."""
+
+    BINDINGS = [
+        Binding("pagedown", "screen.scroll_result(1)", "More", key_display="PgDn"),
+        Binding("pageup", "screen.scroll_result(-1)", "Scroll up", show=False, key_display="PgUp"),
+        Binding("enter", "submit", "Load in editor"),
+    ]
+
+
 class DecodeScreen(Screen[DecodedCode | None]):
     """An input and, below it, everything the code typed so far says (or why it is wrong)."""
 
@@ -98,13 +110,15 @@ class DecodeScreen(Screen[DecodedCode | None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall"), (44, "-taller")]
 
+    # No priority bindings: a priority key acts before the keys typed ahead of it are handled
+    # (over ssh they arrive together), so "0323.12" and Enter would load before the code was in.
+    # The input has its own Enter, PgDn and PgUp (``CodeInput``); these act elsewhere.
     BINDINGS = [
         Binding(
             "enter",
             "load",
             "Load in editor",
             tooltip="Set up the decoded material or position in the editor",
-            priority=True,
             id="decode.load",
         ),
         Binding("f2", "back", "Back", tooltip="Back to the editor, loading nothing", id="decode.back"),
@@ -122,7 +136,6 @@ class DecodeScreen(Screen[DecodedCode | None]):
             "More",
             key_display="PgDn",
             tooltip="Scroll the result down",
-            priority=True,
             id="decode.page-down",
         ),
         Binding(
@@ -132,7 +145,6 @@ class DecodeScreen(Screen[DecodedCode | None]):
             show=False,
             key_display="PgUp",
             tooltip="Scroll the result up",
-            priority=True,
             id="decode.page-up",
         ),
     ]
@@ -172,7 +184,7 @@ class DecodeScreen(Screen[DecodedCode | None]):
         return bool(getattr(self.app, "ascii_mode", False))
 
     def compose(self) -> ComposeResult:
-        code_input = Input(
+        code_input = CodeInput(
             self.initial_text,
             placeholder="a GBR code as printed, e.g. =0323.12g3g1 or a7d3 0116.00 b2b3c6d6 3/3+",
             id="code",
@@ -214,6 +226,11 @@ class DecodeScreen(Screen[DecodedCode | None]):
     def _typed(self, event: Input.Changed) -> None:
         self.show(event.value)
 
+    @on(Input.Submitted, "#code")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_load()
+
     def show(self, text: str) -> None:
         """Decode ``text`` and lay out the result (or the error)."""
         self.query_one("#refusal", Static).display = False
@@ -240,6 +257,8 @@ class DecodeScreen(Screen[DecodedCode | None]):
 
     def action_load(self) -> None:
         """Dismiss with the result when the editor can set it up; otherwise say why not."""
+        if not self.is_active:
+            return  # a second Enter, typed before the screen closed
         decoded = self.decoded
         if decoded is not None and (decoded.board is not None or decoded.material is not None):
             self.dismiss(decoded)
@@ -281,10 +300,13 @@ class DecodeScreen(Screen[DecodedCode | None]):
 
     def _draw_caret(self) -> None:
         """Put ``^`` under the bad character as the Input shows it (after its own scrolling)."""
-        caret = self.query_one("#caret", Static)
         if self.error is None or self.error.position is None:
             return
-        code_input = self.query_one("#code", Input)
+        try:
+            caret = self.query_one("#caret", Static)
+            code_input = self.query_one("#code", Input)
+        except NoMatches:  # a key typed ahead closed the screen before this refresh came
+            return
         text_start = code_input.content_region.x - code_input.region.x
         column = text_start + cell_len(code_input.value[: self.error.position]) - code_input.scroll_offset.x
         caret.update(Content(" " * max(column, 0) + "^"))

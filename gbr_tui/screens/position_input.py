@@ -58,6 +58,8 @@ class PositionInputScreen(ModalScreen["chess.Board | DecodedCode | None"]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
+        if not self.is_active:
+            return  # a second Enter, typed before the dialog closed
         result = self._check(event.value)
         if result is not None:
             self.dismiss(result)
