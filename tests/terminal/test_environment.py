@@ -25,7 +25,10 @@ UTF8 = {"LANG": "en_US.UTF-8", "TERM": "xterm-256color"}
         ({"LANG": "ru_RU.KOI8-R"}, False),
         ({"LANG": "en_US"}, False),  # no charset named: the C library's legacy default
         ({"LC_ALL": "C", "LANG": "en_US.UTF-8"}, False),  # LC_ALL first
-        ({"LC_CTYPE": "C.UTF-8", "LANG": "C"}, True),  # then LC_CTYPE
+        ({"LC_CTYPE": "en_US.UTF-8", "LANG": "C"}, True),  # then LC_CTYPE
+        # What Python's start-up leaves for LANG=C (PEP 538), and for nothing set:
+        ({"LC_CTYPE": "C.UTF-8", "LANG": "C"}, False),
+        ({"LC_CTYPE": "C.UTF-8"}, True),
         ({"LC_ALL": "", "LC_CTYPE": "", "LANG": "C"}, False),  # empty ones do not count
         ({"LC_ALL": "", "LANG": "C.UTF-8"}, True),
     ],
