@@ -40,6 +40,18 @@ def cells(terminal: PtyScreen):
     return [screen.buffer[y][x] for y in range(screen.lines) for x in range(screen.columns)]
 
 
+def assert_readable(terminal: PtyScreen, needle: str) -> None:
+    """The line holding ``needle`` is drawn in another colour than its background."""
+    for y, line in enumerate(terminal.screen.display):
+        if needle in line:
+            row = terminal.screen.buffer[y]
+            start = line.index(needle)
+            for cell in (row[x] for x in range(start, start + len(needle))):
+                assert cell.fg != cell.bg or cell.fg == "default" or cell.reverse, (needle, cell)
+            return
+    raise AssertionError(f"{needle!r} not on screen:\n{terminal.text}")
+
+
 def square_cells(terminal: PtyScreen, rank_label: str) -> list:
     """The cells of a rank's first two squares (a and b), read off the board's left edge: the
     border, the rank number and a space, then three cells a square."""
@@ -68,6 +80,7 @@ def test_the_code_appears(name: str, env: dict[str, str], args: tuple[str, ...])
     try:
         terminal.press("s")
         text = terminal.wait_for(START_CODE)
+        assert_readable(terminal, START_CODE)
         ascii_mode = "--ascii" in args or env.get("LANG") in ("C", "en_US.ISO-8859-1")
         if ascii_mode:
             assert text.isascii(), sorted({character for character in text if not character.isascii()})
@@ -108,6 +121,7 @@ def test_too_small_at_40x12_then_back() -> None:
         terminal.wait_for("too small")
         terminal.pump(0.3)
         assert "terminal too small: need at least 60x20, have 40x12" in one_line(terminal.text)
+        assert_readable(terminal, "terminal too small")
         terminal.resize(80, 24)
         terminal.wait_for("Examples")
         terminal.press("s")

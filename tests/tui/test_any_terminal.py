@@ -345,3 +345,21 @@ async def test_no_animation_means_no_blinking_cursor() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f2")
         assert app.screen.query_one(Input).cursor_blink
+
+
+# Snapshots ------------------------------------------------------------------------------------
+
+
+def test_snapshot_ascii_at_80x24(snap_compare) -> None:
+    assert snap_compare(make_app(board_from_fen(KUBBEL_FEN), "=", ascii_mode=True), terminal_size=(80, 24))
+
+
+def test_snapshot_compact_at_60x20(snap_compare) -> None:
+    assert snap_compare(make_app(board_from_fen(KUBBEL_FEN), "="), terminal_size=(60, 20))
+
+
+def test_snapshot_too_small(snap_compare) -> None:
+    async def shown(pilot) -> None:
+        await pilot.pause()  # the message is pushed when the app has mounted
+
+    assert snap_compare(make_app(), terminal_size=(40, 12), run_before=shown)
