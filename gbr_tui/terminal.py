@@ -10,6 +10,8 @@ from collections.abc import Mapping
 
 #: The locale variables that name the character set, in the order POSIX consults them.
 LOCALE_VARIABLES = ("LC_ALL", "LC_CTYPE", "LANG")
+#: What Python's start-up sets LC_CTYPE to when it coerces a C locale (PEP 538).
+PYTHON_COERCED = ("C.UTF-8", "C.utf8", "UTF-8")
 #: Terminals whose fonts have box lines but no chess glyphs: the Linux console, DEC VTs.
 ASCII_TERMINALS = ("linux", "vt52", "vt100", "vt102", "vt220", "vt320")
 YES = ("1", "yes", "true", "on")
@@ -20,23 +22,29 @@ def locale_is_utf8(environ: Mapping[str, str]) -> bool:
     """Whether the locale's character set is UTF-8.
 
     The first of LC_ALL, LC_CTYPE and LANG that is set and not empty decides, as it does for
-    setlocale(). ``locale.getpreferredencoding()`` cannot be asked: Python coerces the C locale
-    to UTF-8 at start-up (PEP 538, PEP 540), so it answers UTF-8 even for ``LANG=C``.
+    setlocale(). C and POSIX are ASCII. A name without a character set (``en_US``) gets the C
+    library's default for it, a legacy 8-bit set (ISO-8859-1 for en_US): only an explicit UTF-8
+    counts.
 
-    C and POSIX are ASCII. A name without a character set (``en_US``) gets the C library's
-    default for it, a legacy 8-bit set (ISO-8859-1 for en_US), so only an explicit UTF-8 counts.
+    Python's start-up hides a C locale (PEP 538): it sets LC_CTYPE=C.UTF-8 in our environment
+    (and ``locale.getpreferredencoding()`` answers UTF-8). So an LC_CTYPE that is one of those
+    targets decides only when LANG says nothing; a user who sets LC_CTYPE=C.UTF-8 beside
+    LANG=C by hand gets ASCII, the safe side of the doubt.
 
     When none is set, we choose UTF-8. That is what ``env -i``, containers started with
-    ``docker run -it`` and ssh sessions whose server sets no locale give: the terminal is then the
-    user's own, which nowadays is UTF-8, and nothing says otherwise. Reading it as C would put
-    those users in ASCII mode for no reason; a user whose terminal really cannot show UTF-8 has a
-    locale that says so, or passes ``--ascii`` (``GBR_TUI_ASCII=1``).
+    ``docker run -it`` and ssh sessions whose server sets no locale give: the terminal is then
+    the user's own, which nowadays is UTF-8, and nothing says otherwise. Reading it as C would
+    put those users in ASCII mode for no reason; a user whose terminal really cannot show UTF-8
+    has a locale that says so, or passes ``--ascii`` (``GBR_TUI_ASCII=1``).
     """
+    value = ""
     for name in LOCALE_VARIABLES:
         value = environ.get(name, "")
+        if name == "LC_CTYPE" and value in PYTHON_COERCED and environ.get("LANG"):
+            continue
         if value:
             break
-    else:
+    if not value:
         return True
     if value in ("C", "POSIX"):
         return False

@@ -28,9 +28,10 @@ class TooSmallScreen(Screen):
     It has no keys of its own: while it shows, the app lets only ctrl+q act.
     """
 
+    # The colour named: inherited, it came out as the background when the app started small.
     DEFAULT_CSS = """
     TooSmallScreen { align: center middle; }
-    TooSmallScreen > Static { width: auto; max-width: 100%; text-align: center; text-style: bold; }
+    TooSmallScreen > Static { width: auto; max-width: 100%; text-align: center; text-style: bold; color: $text; }
     """
 
     def compose(self) -> ComposeResult:

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import html
+import re
+from collections import Counter
+
+from rich.cells import cell_len
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Digits, OptionList, Static
@@ -48,3 +54,44 @@ async def run_command(pilot: Pilot, words: str) -> None:
         await pilot.pause(0.02)
     await pilot.press("enter")
     await pilot.pause()
+
+
+def screen_text(app: App) -> str:
+    """The whole screen as text, one line a row, read from the app's own SVG screenshot.
+
+    Each ``<text>`` of the SVG is a run of cells at ``x``; blank runs are left out, so the
+    cells are put back where ``x`` says.
+    """
+    svg = app.export_screenshot()
+    runs = re.findall(r'<text class="[^"]*-r\d+" x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)"[^>]*>([^<]*)</text>', svg)
+    widths = Counter(
+        float(length) / cell_len(html.unescape(text)) for _, _, length, text in runs if cell_len(html.unescape(text))
+    )
+    if not widths:
+        return ""
+    cell_width = widths.most_common(1)[0][0]
+    rows: dict[float, list[str]] = {}
+    for x, y, _, text in runs:
+        row = rows.setdefault(float(y), [" "] * app.size.width)
+        column = round(float(x) / cell_width)
+        for character in html.unescape(text).replace("\xa0", " "):
+            if column < len(row):
+                row[column] = character
+            column += cell_len(character)
+    return "\n".join("".join(row).rstrip() for _, row in sorted(rows.items()))
+
+
+#: Textual's names for the printable keys that are not letters or digits.
+KEY_NAMES = {
+    "?": "question_mark", ".": "full_stop", ",": "comma", "/": "slash", "-": "minus",
+    " ": "space", "=": "equals_sign", "+": "plus",
+}  # fmt: skip
+#: The characters the terminal sends for the named keys that have one.
+CHARACTERS = {"enter": "\r", "tab": "\t", "escape": "\x1b", "backspace": "\x7f", "ctrl+p": "\x10"}
+
+
+def key_event(key: str) -> events.Key:
+    """The key event the terminal driver posts for a key (``a``, ``?``, ``enter``, ``ctrl+p``)."""
+    if len(key) == 1:
+        return events.Key(KEY_NAMES.get(key, key), key)
+    return events.Key(key, CHARACTERS.get(key))
