@@ -27,6 +27,8 @@ class Shot:
     keys: tuple[str, ...] = ()
     fen: str = KUBBEL
     stipulation: str | None = "="
+    ascii_mode: bool = False
+    theme: str | None = None
 
 
 SHOTS: tuple[Shot, ...] = (
@@ -37,11 +39,16 @@ SHOTS: tuple[Shot, ...] = (
     Shot("help", (100, 30), keys=("f1",)),
     Shot("decode-valid", (100, 30), keys=("f2", *"=0323.12g3g1")),
     Shot("decode-error", (100, 30), keys=("f2", *"0323.19")),
+    Shot("editor-ascii-80x24", (80, 24), ascii_mode=True),
+    Shot("editor-60x20", (60, 20)),
+    Shot("editor-high-contrast", (100, 30), theme="gbr-high-contrast"),
 )
 
 
 async def take(shot: Shot, directory: Path) -> Path:
-    app = make_app(board_from_fen(shot.fen), shot.stipulation)
+    app = make_app(board_from_fen(shot.fen), shot.stipulation, ascii_mode=shot.ascii_mode)
+    if shot.theme is not None:
+        app.theme = shot.theme
     async with app.run_test(size=shot.size) as pilot:
         await pilot.press(*shot.keys)
         for field in app.screen.query(Input):

@@ -55,7 +55,7 @@ ASCII_STATES = [
 ]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (60, 20)], ids=["80x24", "60x20"])
+@pytest.mark.parametrize("size", [(80, 24), (60, 20), (120, 40)], ids=["80x24", "60x20", "120x40"])
 @pytest.mark.parametrize(("name", "keys"), ASCII_STATES, ids=[name for name, _ in ASCII_STATES])
 async def test_ascii_mode_draws_only_ascii(name: str, keys: tuple[str, ...], size: tuple[int, int]) -> None:
     app = make_app(ascii_mode=True, animation_level="none")
