@@ -179,6 +179,15 @@ async def test_below_60x20_the_app_says_the_terminal_is_too_small(size: tuple[in
             assert f"terminal too small: need at least 60x20, have {width}x{height}" in one_line(screen_text(app))
 
 
+async def test_ctrl_q_quits_while_too_small() -> None:
+    app = make_app()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
 async def test_too_small_then_enlarged_goes_back_and_keys_wait_meanwhile() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
