@@ -16,7 +16,7 @@ from textual.filter import NoColor
 from textual.widgets import DataTable, Digits, Input, OptionList
 from tui_helpers import KUBBEL_FEN, key_event, run_command, screen_text, shown_digits
 
-from gbr_tui.app import make_app
+from gbr_tui.app import GbrApp, make_app
 from gbr_tui.ascii import REPLACEMENTS, ascii_character, to_ascii
 from gbr_tui.core import board_from_fen
 from gbr_tui.palette import GbrCommandPalette
@@ -270,7 +270,7 @@ async def test_every_screen_usable(size: tuple[int, int]) -> None:
 
 SCREENS_AND_WIDGETS = [
     EditorScreen, BoardEditor, ExamplesPane, DecodeScreen, CodeInput, HelpScreen,
-    PositionInputScreen, GbrCommandPalette, TooSmallScreen, type(make_app()),
+    PositionInputScreen, GbrCommandPalette, TooSmallScreen, GbrApp,
 ]  # fmt: skip
 
 
