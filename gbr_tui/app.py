@@ -60,7 +60,8 @@ class GbrApp(App[None]):
     ]
 
     CSS = """
-    /* The board in the theme's colours (gbr_tui.themes). */
+    /* The board in the theme's colours: variables a theme may set (gbr_tui.themes), by default
+       widgets.board.BOARD_COLOURS. */
     BoardView > .board--light { background: $board-light; }
     BoardView > .board--dark { background: $board-dark; }
     BoardView > .board--white, BoardView > .board--black { color: $board-men; }

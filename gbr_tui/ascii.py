@@ -22,7 +22,7 @@ from gbr_tui.widgets.board import UNICODE_GLYPHS
 #: Characters Textual and the app draw, and what stands for each.
 REPLACEMENTS = {
     "…": ".", "·": "-", "•": "*", "–": "-", "—": "-", "▪": "*",
-    "↑": "^", "↓": "v", "←": "<", "→": ">",
+    "↑": "^", "↓": "v", "←": "<", "→": ">", "⭘": "o",
     **{glyph: letter for letter, glyph in UNICODE_GLYPHS.items()},
 }  # fmt: skip
 

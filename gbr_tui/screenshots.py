@@ -51,6 +51,8 @@ class Shot:
     stipulation: str | None = "="
     #: Files (name, text) written to a temporary directory and opened in the browser.
     collection: tuple[tuple[str, str], ...] = ()
+    ascii_mode: bool = False
+    theme: str | None = None
 
 
 SHOTS: tuple[Shot, ...] = (
@@ -63,6 +65,9 @@ SHOTS: tuple[Shot, ...] = (
     Shot("decode-error", (100, 30), keys=("f2", *"0323.19")),
     Shot("browser-classes", (100, 30), collection=(("studies.pgn", STUDIES_PGN),)),
     Shot("browser-positions", (100, 30), keys=("down", "down", "enter"), collection=(("studies.pgn", STUDIES_PGN),)),
+    Shot("editor-ascii-80x24", (80, 24), ascii_mode=True),
+    Shot("editor-60x20", (60, 20)),
+    Shot("editor-high-contrast", (100, 30), theme="gbr-high-contrast"),
 )
 
 
@@ -76,7 +81,9 @@ async def take(shot: Shot, directory: Path) -> Path:
 
 
 async def _take(shot: Shot, directory: Path, files: Files | None) -> Path:
-    app = make_app(board_from_fen(shot.fen), shot.stipulation, files=files)
+    app = make_app(board_from_fen(shot.fen), shot.stipulation, files=files, ascii_mode=shot.ascii_mode)
+    if shot.theme is not None:
+        app.theme = shot.theme
     async with app.run_test(size=shot.size) as pilot:
         while files is not None and not (isinstance(app.screen, CollectionScreen) and app.screen.listed):
             await pilot.pause(0.01)  # a collection is read in a worker

@@ -16,7 +16,7 @@ from textual.filter import NoColor
 from textual.widgets import DataTable, Digits, Input, OptionList
 from tui_helpers import KUBBEL_FEN, key_event, run_command, screen_text, shown_digits
 
-from gbr_tui.app import make_app
+from gbr_tui.app import GbrApp, make_app
 from gbr_tui.ascii import REPLACEMENTS, ascii_character, to_ascii
 from gbr_tui.core import board_from_fen
 from gbr_tui.palette import GbrCommandPalette
@@ -55,7 +55,7 @@ ASCII_STATES = [
 ]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (60, 20)], ids=["80x24", "60x20"])
+@pytest.mark.parametrize("size", [(80, 24), (60, 20), (120, 40)], ids=["80x24", "60x20", "120x40"])
 @pytest.mark.parametrize(("name", "keys"), ASCII_STATES, ids=[name for name, _ in ASCII_STATES])
 async def test_ascii_mode_draws_only_ascii(name: str, keys: tuple[str, ...], size: tuple[int, int]) -> None:
     app = make_app(ascii_mode=True, animation_level="none")
@@ -179,6 +179,15 @@ async def test_below_60x20_the_app_says_the_terminal_is_too_small(size: tuple[in
             assert f"terminal too small: need at least 60x20, have {width}x{height}" in one_line(screen_text(app))
 
 
+async def test_ctrl_q_quits_while_too_small() -> None:
+    app = make_app()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
 async def test_too_small_then_enlarged_goes_back_and_keys_wait_meanwhile() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -261,7 +270,7 @@ async def test_every_screen_usable(size: tuple[int, int]) -> None:
 
 SCREENS_AND_WIDGETS = [
     EditorScreen, BoardEditor, ExamplesPane, DecodeScreen, CodeInput, HelpScreen,
-    PositionInputScreen, GbrCommandPalette, TooSmallScreen, type(make_app()),
+    PositionInputScreen, GbrCommandPalette, TooSmallScreen, GbrApp,
 ]  # fmt: skip
 
 
