@@ -1,7 +1,22 @@
-"""``python -m gbr_tui``: the same as the ``gbr-tui`` command."""
+"""The ``gbr-tui`` command's entry point; ``python -m gbr_tui`` too."""
 
 import sys
 
-from gbr_tui.cli import main
+from gbr_tui import startup
 
-sys.exit(main())
+
+def main() -> int:
+    startup.pause()
+    try:
+        from gbr_tui.cli import prepare
+
+        run = prepare(sys.argv[1:])
+    except BaseException:  # a usage error exits here
+        startup.done()
+        raise
+    startup.loaded()
+    return run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

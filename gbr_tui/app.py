@@ -22,6 +22,7 @@ from textual.keys import KEY_DISPLAY_ALIASES
 from textual.theme import ThemeProvider
 from textual.widgets import Input
 
+from gbr_tui import startup
 from gbr_tui.ascii import AsciiOnly
 from gbr_tui.core import DecodedCode
 from gbr_tui.core.examples import arrange
@@ -115,6 +116,9 @@ class GbrApp(App[None]):
         #: A collection to browse from the start (``gbr-tui FILE``).
         self.files = files
 
+
+    def on_ready(self) -> None:
+        startup.done()  # the first screen is drawn
 
     def get_default_screen(self) -> EditorScreen:
         return self.editor

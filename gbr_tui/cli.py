@@ -1,19 +1,27 @@
-"""The ``gbr-tui`` command: sub-commands for scripts, the terminal app otherwise."""
+"""The ``gbr-tui`` command: sub-commands for scripts, the terminal app otherwise.
+
+Only what the command line asks for is loaded: the app does not wait for the collection readers,
+and ``gbr-tui encode`` in a shell loop does not load the app. ``gbr-tui --help`` loads every
+sub-command, to list them.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from collections.abc import Callable
+from functools import partial
+from importlib import import_module
 
-from gbr_tui import __version__
-from gbr_tui.commands import browse, classify, decode, encode, screenshots, serve
+from gbr_tui import __version__, startup
 
-SUBCOMMANDS = (encode, decode, classify, screenshots, serve)
-COMMAND_NAMES = frozenset(module.__name__.rpartition(".")[2] for module in SUBCOMMANDS)
+#: The sub-commands, each a module of ``gbr_tui.commands`` with ``register`` and ``run``.
+COMMAND_NAMES = ("encode", "decode", "classify", "screenshots", "serve")
+HELP_FLAGS = ("-h", "--help")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: tuple[str, ...] = COMMAND_NAMES) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gbr-tui",
         usage="gbr-tui [-h] [--version] [FILE... | COMMAND ...]",
@@ -35,27 +43,51 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="no animations or blinking cursors, for slow links (off over ssh unless TEXTUAL_ANIMATIONS is set)",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in SUBCOMMANDS:
-        module.register(commands)
+    if commands:
+        subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", prog="gbr-tui")
+        for name in commands:
+            import_module(f"gbr_tui.commands.{name}").register(subparsers)
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+def commands_named(argv: list[str]) -> tuple[str, ...]:
+    """The sub-commands the parser needs for this command line: the one it names, every one when
+    it asks for the program's help, none when it starts the app."""
+    for arg in argv:
+        if arg in COMMAND_NAMES:
+            return (arg,)
+        if arg in HELP_FLAGS:
+            return COMMAND_NAMES
+    return ()
+
+
+def prepare(argv: list[str]) -> Callable[[], int]:
+    """Parse the command line and load what it runs; return that, to be called.
+
+    Usage errors exit here, as argparse does. Loading and running are apart so that the entry
+    point (``gbr_tui.__main__``) can treat start-up as start-up.
+    """
     if argv and not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
-        return browse.main(argv)
-    args = build_parser().parse_args(argv)
-    if args.command is None:
+        from gbr_tui.commands import browse
+
+        return browse.prepare(argv)
+    args = build_parser(commands_named(argv)).parse_args(argv)
+    if getattr(args, "command", None) is None:
         from gbr_tui.app import run_app
         from gbr_tui.terminal import animation_level, ascii_wanted
 
-        return run_app(
+        return partial(
+            run_app,
             served=args.served,
             ascii_mode=args.ascii or ascii_wanted(os.environ),
             mouse=not args.no_mouse,
             animation_level=animation_level(os.environ, args.no_animation, args.served),
         )
+    return partial(_run_command, args)
+
+
+def _run_command(args: argparse.Namespace) -> int:
+    startup.done()
     try:
         return args.run(args)
     except KeyboardInterrupt:
@@ -64,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
         # The reader (head, less) went away: not an error of ours.
         sys.stderr.close()
         return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return prepare(sys.argv[1:] if argv is None else argv)()
 
 
 if __name__ == "__main__":

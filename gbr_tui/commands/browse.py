@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
+from functools import partial
 
 from gbr_tui.commands.common import EXIT_USAGE
 from gbr_tui.core.collection import Format, Position
@@ -32,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str]) -> int:
+def prepare(argv: list[str]) -> Callable[[], int]:
+    """Parse the command line and check the files; return what starts the app (see ``cli.prepare``)."""
     args = build_parser().parse_args(argv)
     for name in args.files:
         problem = None
@@ -45,16 +48,21 @@ def main(argv: list[str]) -> int:
         elif not os.access(name, os.R_OK):
             problem = "not readable (permission denied)"
         if problem is not None:
-            print(f"gbr-tui: {name}: {problem}", file=sys.stderr)
-            return EXIT_USAGE
+            return partial(_refuse, f"gbr-tui: {name}: {problem}")
 
     from gbr_tui.app import run_app
     from gbr_tui.core.index import Files
     from gbr_tui.terminal import animation_level, ascii_wanted
 
     files = Files(tuple(args.files), args.format and Format(args.format), Position(args.position), args.fen_column)
-    return run_app(
+    return partial(
+        run_app,
         files=files,
         ascii_mode=ascii_wanted(os.environ),
         animation_level=animation_level(os.environ, False, False),
     )
+
+
+def _refuse(message: str) -> int:
+    print(message, file=sys.stderr)
+    return EXIT_USAGE

@@ -12,7 +12,7 @@ SCRIPT = Path(sys.executable).with_name("gbr-tui")
 COMMAND = (
     [str(SCRIPT)]
     if SCRIPT.exists()
-    else [sys.executable, "-c", "import sys; from gbr_tui.cli import main; sys.exit(main())"]
+    else [sys.executable, "-m", "gbr_tui"]
 )
 
 

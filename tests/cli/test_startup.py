@@ -1,0 +1,75 @@
+"""What the command loads for each command line, and its garbage collector at start-up."""
+
+from __future__ import annotations
+
+import gc
+import json
+import subprocess
+import sys
+
+from gbr_tui import startup
+from gbr_tui.app import make_app
+from gbr_tui.cli import COMMAND_NAMES
+from tests.cli.process import run_gbr
+
+
+def modules_loaded_for(argv: list[str]) -> set[str]:
+    """The modules a fresh interpreter holds once the command line is parsed and loaded."""
+    code = (
+        "import json, sys; from gbr_tui.cli import prepare; prepare(json.loads(sys.argv[1])); "
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code, json.dumps(argv)], capture_output=True, text=True, check=True)
+    return set(json.loads(done.stdout))
+
+
+def test_the_app_loads_neither_the_sub_commands_nor_the_collection_readers():
+    modules = modules_loaded_for([])
+    assert "gbr_tui.app" in modules
+    unwanted = {f"gbr_tui.commands.{name}" for name in COMMAND_NAMES} | {"gbr_tui.core.collection", "chess.pgn", "rich.progress"}
+    assert modules & unwanted == set()
+
+
+def test_a_sub_command_loads_neither_the_app_nor_the_other_sub_commands():
+    modules = modules_loaded_for(["encode", "8/8/8/8/8/8/8/8"])
+    assert "gbr_tui.commands.encode" in modules
+    assert not [name for name in modules if name == "textual" or name.startswith(("textual.", "gbr_tui.app"))]
+    assert {f"gbr_tui.commands.{name}" for name in COMMAND_NAMES} & modules == {"gbr_tui.commands.encode"}
+
+
+def test_the_help_still_lists_every_sub_command():
+    listed = run_gbr("--help").stdout
+    for name in COMMAND_NAMES:
+        assert f"    {name} " in listed
+
+
+def test_the_entry_point_resumes_the_collector_before_a_sub_command_runs():
+    code = (
+        "import gc, sys; from gbr_tui.__main__ import main; sys.argv = ['gbr-tui', 'decode', '0103']; "
+        "main(); print(gc.isenabled(), gc.get_freeze_count() > 0, file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "0103" in done.stdout  # the sub-command ran
+    assert done.stderr.split() == ["True", "True"]  # collector on, the modules frozen out of its way
+
+
+def test_a_collector_that_start_up_did_not_pause_is_left_as_it_was():
+    gc.disable()
+    try:
+        startup.pause()
+        startup.done()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+async def test_the_app_resumes_the_collector_once_its_first_screen_is_drawn():
+    startup.pause()
+    try:
+        assert not gc.isenabled()
+        async with make_app().run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert gc.isenabled()
+    finally:
+        startup.done()
+        gc.enable()
