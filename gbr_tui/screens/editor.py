@@ -177,6 +177,11 @@ class EditorScreen(Screen):
         self.redo_stack: list[Snapshot] = []
 
     def compose(self) -> ComposeResult:
+        # Textual sets the breakpoint classes on the first Resize, which comes after the first
+        # layout: set now, the panes are styled and laid out once, not twice, at start-up.
+        width, height = self.app.size
+        horizontal = self._get_breakpoint_classes(width, self.HORIZONTAL_BREAKPOINTS)
+        self.add_class(*horizontal, *self._get_breakpoint_classes(height, self.VERTICAL_BREAKPOINTS))
         yield Header()
         with Container(id="panes"):
             with Container(id="position"):

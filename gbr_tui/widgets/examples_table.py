@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,7 +13,8 @@ from textual.widgets import DataTable, Input
 from gbr_tui.core import Rule
 from gbr_tui.core.examples import ALL, Example, find
 
-COLUMNS = ("White", "Black", "class", "men", "name")
+# Text, not str: DataTable reads a str as markup, parsed again at every redraw.
+COLUMNS = tuple(map(Text, ("White", "Black", "class", "men", "name")))
 
 
 class ExamplesPane(Vertical):
@@ -85,7 +87,8 @@ class ExamplesPane(Vertical):
         table = self.table
         table.clear()
         for example in self.shown:
-            table.add_row(example.white, example.black, example.code(self.rule, short=False), str(example.men), example.name)
+            cells = (example.white, example.black, example.code(self.rule, short=False), str(example.men), example.name)
+            table.add_row(*map(Text, cells))
         self.border_subtitle = f"{len(self.shown)} of {len(ALL)}"
 
     def action_cursor_down(self) -> None:
