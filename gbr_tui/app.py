@@ -202,7 +202,19 @@ class GbrApp(App[None]):
     def action_decode(self) -> None:
         from gbr_tui.screens.decode import DecodeScreen
 
-        self.push_screen(DecodeScreen(rule=self.editor.rule), callback=self.load_decoded)
+        if not self._back_to(DecodeScreen):
+            self.push_screen(DecodeScreen(rule=self.editor.rule), callback=self.load_decoded)
+
+    def _back_to(self, kind: type[Screen]) -> bool:
+        """Close the screens over an open one of this kind, if any. F2 on the help shown over
+        the decode screen goes back to it: F1 and F2 in turn do not pile up screens."""
+        below = self.screen_stack[:-1]
+        for depth, screen in enumerate(reversed(below), start=1):
+            if isinstance(screen, kind):
+                for _ in range(depth):
+                    self.pop_screen()
+                return True
+        return False
 
     def load_decoded(self, decoded: DecodedCode | None) -> None:
         """Put a decoded code on the board: its squares when it gives them, else its material."""

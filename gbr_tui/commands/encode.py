@@ -33,6 +33,7 @@ from gbr_tui.core import (
     position_warnings,
     short_form,
 )
+from gbr_tui.core.material import men_on_board
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -122,7 +123,7 @@ def _json_record(item: Input, rule: Rule, stipulation: str | None, problems: Pro
         "code": code,
         "short": short_form(code),
         "extended": extended,
-        "material": material.tablebase_name,
+        "material": men_on_board(board, separator="v"),
         "stipulation": stipulation,
         "warnings": position_warnings(board),
     }

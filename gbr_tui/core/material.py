@@ -70,6 +70,20 @@ class Material:
         return f"{self.side_string(chess.WHITE)} v {self.side_string(chess.BLACK)}"
 
 
+def men_on_board(board: chess.BaseBoard, separator: str = " v ") -> str:
+    """The men of each side as they stand, kings however many there are: ``KBBP v KRNPP``.
+
+    ``Material`` implies one king a side; a board being set up may have none or two, and its
+    line must not show kings that are not there. A side with no men at all reads ``-``.
+    """
+    sides = []
+    for color in (chess.WHITE, chess.BLACK):
+        kings = "K" * chess.popcount(board.pieces_mask(chess.KING, color))
+        men = "".join(t * chess.popcount(board.pieces_mask(p, color)) for t, p in zip(TYPES, PIECE_TYPES))
+        sides.append(kings + men or "-")
+    return separator.join(sides)
+
+
 def _side_counts_from_mapping(side: Mapping[str, int]) -> Counts:
     counts = dict.fromkeys(TYPES, 0)
     for key, value in side.items():

@@ -8,7 +8,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Digits, Static
 
-from gbr_tui.core import GbrError, Material, Rule, decode, encode, explain, extended_code, position_warnings
+from gbr_tui.core import GbrError, Rule, decode, encode, explain, extended_code, position_warnings
+from gbr_tui.core.material import men_on_board
 
 STIPULATION_WORDS = {"+": "+ White plays and wins", "=": "= White plays and draws", None: "no stipulation"}
 TURN_WORDS = {chess.WHITE: "White to move", chess.BLACK: "Black to move"}
@@ -63,7 +64,7 @@ class CodePane(VerticalScroll, can_focus=True):
             code = None
             warnings.insert(0, f"no code: {error.message}")
         self.query_one(Digits).update(code or "----.--")
-        summary = (str(Material.from_board(board)), TURN_WORDS[board.turn], STIPULATION_WORDS[stipulation])
+        summary = (men_on_board(board), TURN_WORDS[board.turn], STIPULATION_WORDS[stipulation])
         _update(self.query_one("#code-summary", Static), "\n".join(summary))
         label = self.get_component_rich_style("code-pane--label")
         body = self._codes(board, code, stipulation, rule)

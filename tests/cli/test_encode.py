@@ -77,6 +77,7 @@ def test_json_warns_about_unreachable_positions_and_has_no_extended_form_without
     (record,) = map(json.loads, run_gbr("encode", "--json", "8/8/8/8/8/8/8/P7").lines)
     assert record["code"] == "0000.10"
     assert record["extended"] is None
+    assert record["material"] == "Pv-"  # no king on the board, none implied
     assert "pawns on the first or last rank" in record["warnings"]
     assert "White has no king" in record["warnings"]
 

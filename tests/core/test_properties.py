@@ -14,6 +14,7 @@ from gbr_tui.core import (
     encode,
     extended_code,
 )
+from gbr_tui.core.material import men_on_board
 
 MEN = "QRBNPqrbnp"
 
@@ -85,3 +86,9 @@ def test_random_text_raises_only_gbr_error(text: str) -> None:
         except GbrError as error:
             assert error.message
             assert error.position is None or 0 <= error.position <= len(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(one_king_each=True))
+def test_with_one_king_a_side_the_men_on_the_board_read_as_the_material(board: chess.Board) -> None:
+    assert men_on_board(board) == str(Material.from_board(board))

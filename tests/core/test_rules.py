@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gbr_tui.core import FenEncoder, Material, Rule, decode, encode, explain, extended_code
+from gbr_tui.core import FenEncoder, Material, Rule, board_from_fen, decode, encode, explain, extended_code
+from gbr_tui.core.material import men_on_board
 
 
 def test_two_white_queens_are_2_by_count_and_9_by_promoted() -> None:
@@ -86,3 +87,16 @@ def test_more_than_eight_pawns_cannot_be_written(pawns: int) -> None:
 
     with pytest.raises(GbrError):
         encode(Material.from_counts({"P": pawns}, {}))
+
+
+@pytest.mark.parametrize(
+    ("placement", "men"),
+    [
+        ("6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1", "KBBP v KRNPP"),  # Kubbel (spec section 3)
+        ("8/8/8/8/8/8/8/8", "- v -"),  # the empty board: no kings to imply
+        ("4k3/8/8/8/8/8/8/4K2K", "KK v K"),  # two White kings, as they stand
+        ("8/8/8/8/8/8/8/P7", "P v -"),  # a pawn and nothing else
+    ],
+)
+def test_the_men_on_the_board_show_the_kings_that_are_there(placement: str, men: str) -> None:
+    assert men_on_board(board_from_fen(placement)) == men

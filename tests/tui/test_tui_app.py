@@ -154,3 +154,17 @@ async def test_help_lists_every_key_and_every_way_out_works():
             await pilot.press("f1")
         assert app.is_running
 
+
+
+async def test_help_and_decode_in_turn_do_not_pile_up_screens():
+    from gbr_tui.screens.decode import DecodeScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2", "f1")  # decode, then its help
+        assert [type(screen) for screen in app.screen_stack[1:]] == [DecodeScreen, HelpScreen]
+        for _ in range(5):
+            await pilot.press("f2")  # back to the decode screen already open
+            assert isinstance(app.screen, DecodeScreen) and len(app.screen_stack) == 2
+            await pilot.press("f1")
+            assert isinstance(app.screen, HelpScreen) and len(app.screen_stack) == 3

@@ -41,6 +41,18 @@ async def test_kubbel_set_up_key_by_key_shows_its_published_code():
         assert app.screen.query_one(CodePane).border_subtitle == "legal position"
 
 
+async def test_the_empty_board_shows_no_kings_that_are_not_there():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = shown_code_pane(app).splitlines()
+        assert shown[0] == "0000.00"
+        assert "- v -" in shown  # the material line: no king stands on either side
+        assert "! White has no king" in shown and "! Black has no king" in shown
+        await pilot.press("K")  # a White king on the cursor's square
+        assert "K v -" in shown_code_pane(app).splitlines()
+
+
 async def test_every_example_row_loads_its_class():
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
