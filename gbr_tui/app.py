@@ -116,7 +116,6 @@ class GbrApp(App[None]):
         #: A collection to browse from the start (``gbr-tui FILE``).
         self.files = files
 
-
     def on_ready(self) -> None:
         startup.done()  # the first screen is drawn
 
