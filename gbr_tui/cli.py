@@ -73,8 +73,14 @@ def prepare(argv: list[str]) -> Callable[[], int]:
         return browse.prepare(argv)
     args = build_parser(commands_named(argv)).parse_args(argv)
     if getattr(args, "command", None) is None:
+        from gbr_tui.terminal import animation_level, ascii_wanted, not_a_terminal
+
+        problem = not_a_terminal(os.environ, sys.stdin, sys.stdout)
+        if problem is not None:
+            from gbr_tui.commands.common import refuse
+
+            return partial(refuse, f"gbr-tui: {problem}")
         from gbr_tui.app import run_app
-        from gbr_tui.terminal import animation_level, ascii_wanted
 
         return partial(
             run_app,

@@ -7,6 +7,7 @@ and screenshots look the same whatever the environment they run in.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import IO
 
 #: The locale variables that name the character set, in the order POSIX consults them.
 LOCALE_VARIABLES = ("LC_ALL", "LC_CTYPE", "LANG")
@@ -80,4 +81,23 @@ def animation_level(environ: Mapping[str, str], no_animation: bool, served: bool
         return "none"
     if (served or remote(environ)) and not environ.get("TEXTUAL_ANIMATIONS"):
         return "none"
+    return None
+
+
+def not_a_terminal(environ: Mapping[str, str], stdin: IO, stdout: IO) -> str | None:
+    """Why the app cannot start here, or None when it can.
+
+    The app reads its keys from the terminal and draws on it. With stdin or stdout redirected
+    (``gbr-tui > file``, ``ssh host gbr-tui`` without ``-t``, a cron job) it would wait for
+    keys that never come, writing escape codes into a file or a pipe. A Textual driver named in
+    the environment brings its own terminal (textual-serve's, for ``gbr-tui serve --web``).
+    """
+    if environ.get("TEXTUAL_DRIVER"):
+        return None
+    for name, stream in (("stdin", stdin), ("stdout", stdout)):
+        if not stream.isatty():
+            return (
+                f"{name} is not a terminal: the app reads its keys from one and draws on it "
+                "(over ssh: ssh -t).\nFor scripts: gbr-tui encode, decode or classify (gbr-tui --help)."
+            )
     return None

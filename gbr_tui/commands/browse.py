@@ -12,8 +12,9 @@ import sys
 from collections.abc import Callable
 from functools import partial
 
-from gbr_tui.commands.common import EXIT_USAGE
+from gbr_tui.commands.common import refuse
 from gbr_tui.core.collection import Format, Position
+from gbr_tui import terminal
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -48,21 +49,18 @@ def prepare(argv: list[str]) -> Callable[[], int]:
         elif not os.access(name, os.R_OK):
             problem = "not readable (permission denied)"
         if problem is not None:
-            return partial(_refuse, f"gbr-tui: {name}: {problem}")
+            return partial(refuse, f"gbr-tui: {name}: {problem}")
+    problem = terminal.not_a_terminal(os.environ, sys.stdin, sys.stdout)
+    if problem is not None:
+        return partial(refuse, f"gbr-tui: {problem}")
 
     from gbr_tui.app import run_app
     from gbr_tui.core.index import Files
-    from gbr_tui.terminal import animation_level, ascii_wanted
 
     files = Files(tuple(args.files), args.format and Format(args.format), Position(args.position), args.fen_column)
     return partial(
         run_app,
         files=files,
-        ascii_mode=ascii_wanted(os.environ),
-        animation_level=animation_level(os.environ, False, False),
+        ascii_mode=terminal.ascii_wanted(os.environ),
+        animation_level=terminal.animation_level(os.environ, False, False),
     )
-
-
-def _refuse(message: str) -> int:
-    print(message, file=sys.stderr)
-    return EXIT_USAGE

@@ -168,3 +168,9 @@ def write_json_lines(objects: Iterable[dict], stream: IO[str] | None = None) -> 
     out = stream or sys.stdout
     for obj in objects:
         out.write(json.dumps(obj) + "\n")
+
+
+def refuse(message: str) -> int:
+    """Say on stderr why nothing runs; the exit status of a usage error."""
+    print(message, file=sys.stderr)
+    return EXIT_USAGE

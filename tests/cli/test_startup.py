@@ -16,8 +16,8 @@ from tests.cli.process import run_gbr
 def modules_loaded_for(argv: list[str]) -> set[str]:
     """The modules a fresh interpreter holds once the command line is parsed and loaded."""
     code = (
-        "import json, sys; from gbr_tui.cli import prepare; prepare(json.loads(sys.argv[1])); "
-        "print(json.dumps(sorted(sys.modules)))"
+        "import json, sys; import gbr_tui.terminal as terminal; terminal.not_a_terminal = lambda *streams: None; "
+        "from gbr_tui.cli import prepare; prepare(json.loads(sys.argv[1])); print(json.dumps(sorted(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", code, json.dumps(argv)], capture_output=True, text=True, check=True)
     return set(json.loads(done.stdout))
@@ -35,6 +35,17 @@ def test_a_sub_command_loads_neither_the_app_nor_the_other_sub_commands():
     assert "gbr_tui.commands.encode" in modules
     assert not [name for name in modules if name == "textual" or name.startswith(("textual.", "gbr_tui.app"))]
     assert {f"gbr_tui.commands.{name}" for name in COMMAND_NAMES} & modules == {"gbr_tui.commands.encode"}
+
+
+def test_without_a_terminal_the_app_says_so_instead_of_waiting_for_keys(tmp_path):
+    """``gbr-tui > file``, ``ssh host gbr-tui`` without -t: stdin or stdout is not a terminal."""
+    collection = tmp_path / "studies.fen"
+    collection.write_text("6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1\n")
+    for args in ([], ["--ascii"], [str(collection)]):
+        result = run_gbr(*args)  # stdin and stdout are pipes
+        assert result.status == 2
+        assert result.stdout == ""  # no escape codes written into the pipe
+        assert result.stderr.startswith("gbr-tui: stdin is not a terminal")
 
 
 def test_the_help_still_lists_every_sub_command():

@@ -338,6 +338,23 @@ def test_serve_web_answers_on_loopback():
                 time.sleep(0.2)
         assert response.status == 200
         assert "gbr-tui" in page
+        assert "Board" in asyncio.run(asyncio.wait_for(first_screen_over_websocket(port), 30))
     finally:
         process.terminate()
         process.wait(10)
+
+
+async def first_screen_over_websocket(port: int) -> str:
+    """Connect as the page does: textual-serve starts the app, whose screen comes as bytes."""
+    import aiohttp  # textual-serve's own client library
+
+    written = ""
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as websocket:
+            while "Board" not in written:
+                message = await websocket.receive()
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    written += message.data.decode("utf-8", "replace")
+                elif message.type != aiohttp.WSMsgType.TEXT:
+                    break
+    return written

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import gbr_tui.app
+import gbr_tui.terminal
 from gbr_tui.cli import main
-from gbr_tui.terminal import animation_level, ascii_wanted, locale_is_utf8
+from gbr_tui.terminal import animation_level, ascii_wanted, locale_is_utf8, not_a_terminal
 
 UTF8 = {"LANG": "en_US.UTF-8", "TERM": "xterm-256color"}
 
@@ -75,6 +76,7 @@ def started(monkeypatch) -> dict[str, object]:
         return 0
 
     monkeypatch.setattr(gbr_tui.app, "run_app", run_app)
+    monkeypatch.setattr(gbr_tui.terminal, "not_a_terminal", lambda *streams: None)  # pytest's are not
     for name in ("LC_ALL", "LC_CTYPE", "GBR_TUI_ASCII", "SSH_CONNECTION", "SSH_TTY", "SSH_CLIENT", "TEXTUAL_ANIMATIONS"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
@@ -108,3 +110,30 @@ def test_over_ssh_no_animations(started, monkeypatch) -> None:
     monkeypatch.setenv("SSH_CONNECTION", "127.0.0.1 50000 127.0.0.1 22")
     main([])
     assert started["animation_level"] == "none"
+
+
+class Stream:
+    def __init__(self, tty: bool) -> None:
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize(
+    ("stdin", "stdout", "refused"),
+    [(True, True, None), (False, True, "stdin"), (True, False, "stdout"), (False, False, "stdin")],
+)
+def test_the_app_needs_a_terminal_for_its_keys_and_its_screen(stdin: bool, stdout: bool, refused: str | None) -> None:
+    problem = not_a_terminal({}, Stream(stdin), Stream(stdout))
+    if refused is None:
+        assert problem is None
+    else:
+        assert problem.startswith(f"{refused} is not a terminal")
+        assert "ssh -t" in problem and "gbr-tui encode" in problem
+
+
+def test_a_textual_driver_brings_its_own_terminal() -> None:
+    """textual-serve (gbr-tui serve --web) talks to the app through pipes, with its driver."""
+    environ = {"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver"}
+    assert not_a_terminal(environ, Stream(False), Stream(False)) is None

@@ -583,6 +583,7 @@ def test_the_command_line_opens_files_and_refuses_missing_ones(tmp_path, monkeyp
     studies = write(tmp_path, "studies.pgn", STUDIES_PGN)
     started = []
     monkeypatch.setitem(sys.modules, "gbr_tui.app", types.SimpleNamespace(run_app=lambda files, **terminal: started.append(files) or 0))
+    monkeypatch.setattr("gbr_tui.terminal.not_a_terminal", lambda *streams: None)  # pytest's are not
     assert cli.main([str(studies), "--position", "final"]) == 0
     assert started == [Files((str(studies),), position=Position.FINAL)]
     assert cli.main([str(tmp_path / "missing.pgn")]) == 2
