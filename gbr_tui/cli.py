@@ -8,7 +8,6 @@ sub-command, to list them.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -73,22 +72,9 @@ def prepare(argv: list[str]) -> Callable[[], int]:
         return browse.prepare(argv)
     args = build_parser(commands_named(argv)).parse_args(argv)
     if getattr(args, "command", None) is None:
-        from gbr_tui.terminal import animation_level, ascii_wanted, not_a_terminal
+        from gbr_tui.commands.start import app_starter
 
-        problem = not_a_terminal(os.environ, sys.stdin, sys.stdout)
-        if problem is not None:
-            from gbr_tui.commands.common import refuse
-
-            return partial(refuse, f"gbr-tui: {problem}")
-        from gbr_tui.app import run_app
-
-        return partial(
-            run_app,
-            served=args.served,
-            ascii_mode=args.ascii or ascii_wanted(os.environ),
-            mouse=not args.no_mouse,
-            animation_level=animation_level(os.environ, args.no_animation, args.served),
-        )
+        return app_starter(served=args.served, ascii_mode=args.ascii, mouse=not args.no_mouse, no_animation=args.no_animation)
     return partial(_run_command, args)
 
 

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections.abc import Callable
 from functools import partial
 
-from gbr_tui.commands.common import refuse
+from gbr_tui.commands.start import app_starter, refuse
 from gbr_tui.core.collection import Format, Position
-from gbr_tui import terminal
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,17 +48,6 @@ def prepare(argv: list[str]) -> Callable[[], int]:
             problem = "not readable (permission denied)"
         if problem is not None:
             return partial(refuse, f"gbr-tui: {name}: {problem}")
-    problem = terminal.not_a_terminal(os.environ, sys.stdin, sys.stdout)
-    if problem is not None:
-        return partial(refuse, f"gbr-tui: {problem}")
-
-    from gbr_tui.app import run_app
     from gbr_tui.core.index import Files
 
-    files = Files(tuple(args.files), args.format and Format(args.format), Position(args.position), args.fen_column)
-    return partial(
-        run_app,
-        files=files,
-        ascii_mode=terminal.ascii_wanted(os.environ),
-        animation_level=terminal.animation_level(os.environ, False, False),
-    )
+    return app_starter(Files(tuple(args.files), args.format and Format(args.format), Position(args.position), args.fen_column))

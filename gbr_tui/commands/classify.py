@@ -17,7 +17,8 @@ from typing import IO, Iterator
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
 
-from gbr_tui.commands.common import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, add_rule_option, write_json_lines
+from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
+from gbr_tui.commands.common import add_rule_option, write_json_lines
 from gbr_tui.core import GbrError, Rule, short_form
 from gbr_tui.core.collection import BadRecord, Collection, Format, Position, Record, Tally
 from gbr_tui.core.patterns import ClassPattern, parse_pattern

@@ -8,9 +8,8 @@ import sys
 from dataclasses import dataclass
 from typing import IO, Iterable, Iterator
 
+from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK
 from gbr_tui.core import GbrError, Rule
-
-EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 
 STDIN_BLOCK_BYTES = 1 << 20
 SHOWN_CHARACTERS = 100  # of a long bad input, only this much around the bad spot is echoed
@@ -169,8 +168,3 @@ def write_json_lines(objects: Iterable[dict], stream: IO[str] | None = None) -> 
     for obj in objects:
         out.write(json.dumps(obj) + "\n")
 
-
-def refuse(message: str) -> int:
-    """Say on stderr why nothing runs; the exit status of a usage error."""
-    print(message, file=sys.stderr)
-    return EXIT_USAGE

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from gbr_tui.commands.common import EXIT_USAGE
+from gbr_tui.commands import EXIT_USAGE
 
 MISSING_EXTRA = "gbr-tui serve needs its extra packages: pip install 'gbr-tui[serve]'"
 

@@ -76,11 +76,11 @@ def men_on_board(board: chess.BaseBoard, separator: str = " v ") -> str:
     ``Material`` implies one king a side; a board being set up may have none or two, and its
     line must not show kings that are not there. A side with no men at all reads ``-``.
     """
+    material = Material.from_board(board)
     sides = []
     for color in (chess.WHITE, chess.BLACK):
         kings = "K" * chess.popcount(board.pieces_mask(chess.KING, color))
-        men = "".join(t * chess.popcount(board.pieces_mask(p, color)) for t, p in zip(TYPES, PIECE_TYPES))
-        sides.append(kings + men or "-")
+        sides.append(kings + material.side_string(color)[1:] or "-")  # side_string implies one king
     return separator.join(sides)
 
 

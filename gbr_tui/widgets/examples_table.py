@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Input
 from gbr_tui.core import Rule
 from gbr_tui.core.examples import ALL, Example, find
 
-# Text, not str: DataTable reads a str as markup, parsed again at every redraw.
+# Text, not str: DataTable reads a str cell as markup.
 COLUMNS = tuple(map(Text, ("White", "Black", "class", "men", "name")))
 
 

@@ -1,0 +1,48 @@
+"""Starting the app from the command line, with no command or with files.
+
+Light on purpose: on the way to the app's first screen, nothing the sub-commands need is loaded.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from gbr_tui.commands import EXIT_USAGE
+
+if TYPE_CHECKING:
+    from gbr_tui.core.index import Files
+
+
+def refuse(message: str) -> int:
+    """Say on stderr why nothing runs; the exit status of a usage error."""
+    print(message, file=sys.stderr)
+    return EXIT_USAGE
+
+
+def app_starter(
+    files: Files | None = None, served: bool = False, ascii_mode: bool = False, mouse: bool = True, no_animation: bool = False
+) -> Callable[[], int]:
+    """What starts the app, or says why it cannot start here (no terminal to draw on).
+
+    The terminal is asked first, and the app's modules load only when it can start.
+    """
+    from gbr_tui import terminal
+
+    problem = terminal.not_a_terminal(os.environ, sys.stdin, sys.stdout)
+    if problem is not None:
+        return partial(refuse, f"gbr-tui: {problem}")
+    from gbr_tui.app import run_app
+
+    options = {} if files is None else {"files": files}
+    return partial(
+        run_app,
+        served=served,
+        ascii_mode=ascii_mode or terminal.ascii_wanted(os.environ),
+        mouse=mouse,
+        animation_level=terminal.animation_level(os.environ, no_animation, served),
+        **options,
+    )
