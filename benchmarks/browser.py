@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from inputs import random_endgames, random_positions  # noqa: E402
+from inputs import random_endgames, random_positions
 
-from gbr_tui.core.collection import Collection  # noqa: E402
+from gbr_tui.core.collection import Collection
 
 GOAL = 2.0
 

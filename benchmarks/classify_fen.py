@@ -20,10 +20,10 @@ import chess
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from inputs import random_endgames, random_positions  # noqa: E402
+from inputs import random_endgames, random_positions
 
-from gbr_tui.core import encode  # noqa: E402
-from gbr_tui.core.collection import Collection  # noqa: E402
+from gbr_tui.core import encode
+from gbr_tui.core.collection import Collection
 
 GOAL = 25
 

@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from inputs import CACHE, random_games_pgn, random_positions  # noqa: E402
+from inputs import CACHE, random_games_pgn, random_positions
 
-from gbr_tui.core.collection import Collection  # noqa: E402
+from gbr_tui.core.collection import Collection
 
 GOAL = 1.20
 
@@ -30,7 +30,7 @@ def first_records(source: Path, count: int, games: bool) -> Path:
         with source.open() as lines, path.open("w") as out:
             seen = 0
             for line in lines:
-                if (line.startswith("[Event ") if games else line.strip()):
+                if line.startswith("[Event ") if games else line.strip():
                     seen += 1
                     if seen > count:
                         break

@@ -20,11 +20,11 @@ import chess.pgn
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from inputs import CACHE, random_games_pgn  # noqa: E402
+from inputs import CACHE, random_games_pgn
 
-from gbr_tui.core import encode  # noqa: E402
-from gbr_tui.core.collection import Collection  # noqa: E402
-from gbr_tui.core.pgn import san_tokens, split_games  # noqa: E402
+from gbr_tui.core import encode
+from gbr_tui.core.collection import Collection
+from gbr_tui.core.pgn import san_tokens, split_games
 
 PGN_EXTRACT = shutil.which("pgn-extract") or "/usr/games/pgn-extract"
 _FINAL_FEN = re.compile(r'\{ "([^"]+)" \}')

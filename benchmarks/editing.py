@@ -15,7 +15,7 @@ import asyncio
 import statistics
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from textual import events
 from textual.app import App
@@ -73,7 +73,11 @@ async def time_edits(
 
 async def main(edits: int) -> None:
     editor = await time_edits(
-        make_app(board_from_fen(KINGS)), edits, lambda app: app.screen.query_one(Digits), lambda digits: digits.value, lambda i: EDITS[i % 2][1]
+        make_app(board_from_fen(KINGS)),
+        edits,
+        lambda app: app.screen.query_one(Digits),
+        lambda digits: digits.value,
+        lambda i: EDITS[i % 2][1],
     )
     bare = await time_edits(
         Bare(), edits, lambda app: app.query_one(Static), lambda static: str(static.content), lambda i: str(i + 1)

@@ -45,9 +45,7 @@ SEED = 20240611
 GAME_POSITIONS = 150_000
 STUDY_POSITIONS = 50_000
 ROUNDS = 3
-CACHE = (
-    Path(__file__).parent / ".cache" / f"encode-fens-{SEED}-{GAME_POSITIONS}-{STUDY_POSITIONS}.txt"
-)
+CACHE = Path(__file__).parent / ".cache" / f"encode-fens-{SEED}-{GAME_POSITIONS}-{STUDY_POSITIONS}.txt"
 
 # Rough frequencies of the men in endgame studies besides the kings (pawns most common).
 STUDY_MEN = "PPPPPPPPppppppppNNNnnnBBBbbbRRRrrrQq"
@@ -126,9 +124,7 @@ def subprocess_seconds(path: Path) -> float:
     with path.open("rb") as stdin, open(os.devnull, "wb") as stdout:
         subprocess.run(command_line(), stdin=stdin, stdout=stdout, check=True)
     after = os.times()
-    return (after.children_user - before.children_user) + (
-        after.children_system - before.children_system
-    )
+    return (after.children_user - before.children_user) + (after.children_system - before.children_system)
 
 
 def check_outputs(fens: list[str], path: Path) -> None:

@@ -25,7 +25,7 @@ import pyte
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gbr_tui.serve import AppServer, ServeOptions  # noqa: E402
+from gbr_tui.serve import AppServer, ServeOptions
 
 TITLE = "Board"  # the board pane title: on screen at every size
 
@@ -53,9 +53,7 @@ async def measure(server: AppServer, port: int, count: int) -> tuple[list[float]
     async def one() -> tuple[asyncssh.SSHClientConnection, Client, float]:
         started = time.perf_counter()
         conn = await asyncssh.connect("127.0.0.1", port, known_hosts=None, username="bench")
-        _, client = await conn.create_session(
-            Client, term_type="xterm-256color", term_size=(100, 30), encoding=None
-        )
+        _, client = await conn.create_session(Client, term_type="xterm-256color", term_size=(100, 30), encoding=None)
         return conn, client, started
 
     sessions = await asyncio.gather(*(one() for _ in range(count)))

@@ -68,7 +68,9 @@ def time_to_ready(argv: list[str], needles: list[bytes], env: dict[str, str]) ->
     try:
         while not all(needle in written for needle in needles):
             if time.perf_counter() - start > TIMEOUT or not select.select([fd], [], [], TIMEOUT)[0]:
-                raise RuntimeError(f"{argv[0]} did not show {needles} in {TIMEOUT:.0f} s; it wrote:\n{written[-2000:]!r}")
+                raise RuntimeError(
+                    f"{argv[0]} did not show {needles} in {TIMEOUT:.0f} s; it wrote:\n{written[-2000:]!r}"
+                )
             written += os.read(fd, 1 << 16)
         return time.perf_counter() - start
     finally:
@@ -92,7 +94,9 @@ def main() -> None:
                 times[name].append(time_to_ready(argv, needles, env))
     medians = {name: statistics.median(values) for name, values in times.items()}
     for name, median in medians.items():
-        print(f"{name:8} first frame: median {median * 1000:6.1f} ms  (min {min(times[name]) * 1000:.1f} ms, {runs} runs)")
+        print(
+            f"{name:8} first frame: median {median * 1000:6.1f} ms  (min {min(times[name]) * 1000:.1f} ms, {runs} runs)"
+        )
     ratio = medians["gbr-tui"] / medians["minimal"]
     print(f"ratio gbr-tui / minimal: {ratio:.2f}x  (goal <= {GOAL}x: {'met' if ratio <= GOAL else 'NOT met'})")
 

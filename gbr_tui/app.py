@@ -56,7 +56,14 @@ class GbrApp(App[None]):
         Binding("f1,question_mark", "help", "help", tooltip="This help: every key", id="app.help"),
         # Not a priority binding: it must not overtake keys typed before it (see DecodeScreen);
         # so it does not act in the modal FEN/code input.
-        Binding("ctrl+p", "command_palette", "commands", show=False, tooltip="Command palette: every action by name", id="app.palette"),
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            "commands",
+            show=False,
+            tooltip="Command palette: every action by name",
+            id="app.palette",
+        ),
         Binding("ctrl+q,q", "quit", "quit", tooltip="Quit gbr-tui", id="app.quit"),
     ]
 
@@ -235,7 +242,9 @@ class GbrApp(App[None]):
                 how = "with its king squares, the other men in a legal arrangement (the code gives no other squares)"
         else:
             self.notify(
-                f"{decoded.code}: a 9 hides how many men there are, so it cannot be set up", severity="error", markup=False
+                f"{decoded.code}: a 9 hides how many men there are, so it cannot be set up",
+                severity="error",
+                markup=False,
             )
             return
         self.editor.load(board, decoded.stipulation, f"{decoded.compact} {how}")

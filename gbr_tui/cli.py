@@ -74,7 +74,9 @@ def prepare(argv: list[str]) -> Callable[[], int]:
     if getattr(args, "command", None) is None:
         from gbr_tui.commands.start import app_starter
 
-        return app_starter(served=args.served, ascii_mode=args.ascii, mouse=not args.no_mouse, no_animation=args.no_animation)
+        return app_starter(
+            served=args.served, ascii_mode=args.ascii, mouse=not args.no_mouse, no_animation=args.no_animation
+        )
     return partial(_run_command, args)
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 from textual import on
 from textual.binding import Binding
@@ -34,16 +34,26 @@ class GbrCommands(Provider):
             ("Redo", "Redo the edit undone last (U, ctrl+y)", editor.action_redo),
             ("Toggle the side to move", "White to move or Black to move (t)", editor.action_toggle_turn),
             ("Stipulation: + win", "White plays and wins (+; again to unset)", partial(editor.action_stipulation, "+")),
-            ("Stipulation: = draw", "White plays and draws (=; again to unset)", partial(editor.action_stipulation, "=")),
+            (
+                "Stipulation: = draw",
+                "White plays and draws (=; again to unset)",
+                partial(editor.action_stipulation, "="),
+            ),
             ("Letters or glyphs", "Draw the men as letters (ASCII) or chess glyphs", editor.toggle_letters),
             ("Help", "Every key (?, F1)", app.action_help),
         ]
         if not app.served:
             commands.append(
-                ("Open a collection", "Browse a PGN, EPD, FEN or CSV file by class (o, F3)", editor.action_open_collection)
+                (
+                    "Open a collection",
+                    "Browse a PGN, EPD, FEN or CSV file by class (o, F3)",
+                    editor.action_open_collection,
+                )
             )
         if app.is_screen_installed(COLLECTION_SCREEN):
-            commands.append(("Back to the collection", "The collection opened last (l, F4)", editor.action_show_collection))
+            commands.append(
+                ("Back to the collection", "The collection opened last (l, F4)", editor.action_show_collection)
+            )
         other_rule = Rule.PROMOTED if editor.rule == Rule.COUNT else Rule.COUNT
         commands.append(
             (

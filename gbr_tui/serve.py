@@ -9,6 +9,7 @@ saves no files.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import logging
 import os
@@ -238,10 +239,8 @@ class AppSession(asyncssh.SSHServerSession):
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
         if self.master_fd is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.write(self.master_fd, data)
-            except OSError:
-                pass
         self._touch()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
@@ -312,10 +311,8 @@ async def _reap(process: subprocess.Popen) -> None:
 
 
 def _signal_group(process: subprocess.Popen, signum: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signum)
-    except ProcessLookupError:
-        pass
 
 
 def _take_controlling_terminal() -> None:
@@ -347,10 +344,8 @@ def run_ssh(options: ServeOptions) -> int:
         finally:
             acceptor.close()
 
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve_forever())
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

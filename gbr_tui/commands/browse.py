@@ -50,4 +50,6 @@ def prepare(argv: list[str]) -> Callable[[], int]:
             return partial(refuse, f"gbr-tui: {name}: {problem}")
     from gbr_tui.core.index import Files
 
-    return app_starter(Files(tuple(args.files), args.format and Format(args.format), Position(args.position), args.fen_column))
+    return app_starter(
+        Files(tuple(args.files), args.format and Format(args.format), Position(args.position), args.fen_column)
+    )

@@ -11,8 +11,8 @@ import argparse
 import csv
 import os
 import sys
+from collections.abc import Iterator
 from contextlib import nullcontext
-from typing import IO, Iterator
 
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
@@ -235,6 +235,6 @@ class _Run:
             share = count / tally.classified if tally.classified else 0
             shown = [str(m) for m, _ in sorted(materials.items(), key=lambda item: -item[1])]
             if len(shown) > _MATERIALS_SHOWN:
-                shown = shown[:_MATERIALS_SHOWN] + [f"{len(shown) - _MATERIALS_SHOWN} more"]
+                shown = [*shown[:_MATERIALS_SHOWN], f"{len(shown) - _MATERIALS_SHOWN} more"]
             code = short_form(code) if self.args.short else code
             yield code, str(count), f"{share:.1%}", ", ".join(shown)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, Iterable, Iterator
+from typing import IO
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK
 from gbr_tui.core import GbrError, Rule
@@ -116,9 +117,7 @@ def add_input_arguments(parser: argparse.ArgumentParser, what: str) -> None:
 
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--json", action="store_true", help="write JSON Lines: one object per input, in input order"
-    )
+    parser.add_argument("--json", action="store_true", help="write JSON Lines: one object per input, in input order")
 
 
 class Problems:
@@ -167,4 +166,3 @@ def write_json_lines(objects: Iterable[dict], stream: IO[str] | None = None) -> 
     out = stream or sys.stdout
     for obj in objects:
         out.write(json.dumps(obj) + "\n")
-

@@ -81,8 +81,7 @@ def _json_record(item: Input, result: DecodedCode | GbrError, rule: Rule) -> dic
         "material": material.tablebase_name if material else None,
         "compact": result.compact,
         "explanation": [
-            {"label": line.label, "digit": line.digit, "text": line.text}
-            for line in explain(result, rule)
+            {"label": line.label, "digit": line.digit, "text": line.text} for line in explain(result, rule)
         ],
         "notes": result.notes,
         "warnings": position_warnings(result.board) if result.board is not None else [],

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Iterable
+from collections.abc import Iterable
 
 from gbr_tui.commands.common import (
     Block,
@@ -76,9 +76,7 @@ def run(args: argparse.Namespace) -> int:
     return problems.exit_status
 
 
-def _write_codes(
-    blocks: Iterable[Block], encoder: FenEncoder, prefix: str, problems: Problems
-) -> None:
+def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, problems: Problems) -> None:
     out = sys.stdout
     for block in blocks:
         lines = []
@@ -92,9 +90,7 @@ def _write_codes(
             out.flush()  # one flush a block: a reader down the pipe sees each block at once
 
 
-def _write_extended(
-    values: list[str], rule: Rule, stipulation: str | None, problems: Problems
-) -> None:
+def _write_extended(values: list[str], rule: Rule, stipulation: str | None, problems: Problems) -> None:
     for item in inputs(values):
         try:
             print(extended_code(board_from_fen(item.text), stipulation, rule))

@@ -23,9 +23,20 @@ def register(commands: argparse._SubParsersAction) -> None:
     where.add_argument("--web", metavar="[HOST:]PORT", help="serve in a browser (textual-serve)")
     parser.add_argument("--authorized-keys", type=Path, metavar="FILE", help="allow key login for these keys")
     parser.add_argument("--allow-anonymous", action="store_true", help="let anyone in, without a login")
-    parser.add_argument("--host-key", type=Path, metavar="FILE", help="the server's key (default: generated once, kept in the user data directory)")
+    parser.add_argument(
+        "--host-key",
+        type=Path,
+        metavar="FILE",
+        help="the server's key (default: generated once, kept in the user data directory)",
+    )
     parser.add_argument("--max-sessions", type=int, default=20, metavar="N", help="concurrent sessions (default 20)")
-    parser.add_argument("--idle-timeout", type=float, default=15.0, metavar="MINUTES", help="close a session after this many minutes without a key (default 15; 0: never)")
+    parser.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=15.0,
+        metavar="MINUTES",
+        help="close a session after this many minutes without a key (default 15; 0: never)",
+    )
     parser.set_defaults(run=run)
 
 

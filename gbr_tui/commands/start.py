@@ -24,7 +24,11 @@ def refuse(message: str) -> int:
 
 
 def app_starter(
-    files: Files | None = None, served: bool = False, ascii_mode: bool = False, mouse: bool = True, no_animation: bool = False
+    files: Files | None = None,
+    served: bool = False,
+    ascii_mode: bool = False,
+    mouse: bool = True,
+    no_animation: bool = False,
 ) -> Callable[[], int]:
     """What starts the app, or says why it cannot start here (no terminal to draw on).
 

@@ -20,7 +20,7 @@ pattern below does not know, more than 8 pawns). python-chess's verdict, and err
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from gbr_tui.core.code import Rule, format_code, material_digits, piece_digit
 from gbr_tui.core.errors import GbrError
@@ -44,9 +44,7 @@ _AMBIGUOUS = frozenset(1 << (_FIELD_BITS * index) for index in range(1, len(_COU
 
 # The fields after the placement, as python-chess accepts them, single spaces only (stricter is
 # fine: whatever this does not match goes to python-chess itself).
-_TRAILING = re.compile(
-    r"[wb](?: (?:-|[KQA-H]{0,2}[kqa-h]{0,2})(?: (?:-|[a-h][1-8])(?: [0-9]+(?: [0-9]+)?)?)?)?"
-)
+_TRAILING = re.compile(r"[wb](?: (?:-|[KQA-H]{0,2}[kqa-h]{0,2})(?: (?:-|[a-h][1-8])(?: [0-9]+(?: [0-9]+)?)?)?)?")
 
 
 def _valid_shapes(filled: int = 0, after_digit: bool = False) -> list[bytes]:
@@ -101,9 +99,7 @@ def _unpack(total: int) -> Material:
 
 _WHITE_PAWNS_SHIFT = _FIELD_BITS * _COUNTED.index("P")
 _BLACK_PAWNS_SHIFT = _FIELD_BITS * _COUNTED.index("p")
-_PIECES_MASK = (_ONE_RANK - 1) & ~(
-    _FIELD_MASK << _WHITE_PAWNS_SHIFT | _FIELD_MASK << _BLACK_PAWNS_SHIFT
-)
+_PIECES_MASK = (_ONE_RANK - 1) & ~(_FIELD_MASK << _WHITE_PAWNS_SHIFT | _FIELD_MASK << _BLACK_PAWNS_SHIFT)
 _FULL_BOARDS = {char: "/".join([char * 8] * 8) for char in _COUNTED}
 
 
@@ -119,9 +115,7 @@ class FenEncoder:
         self._piece_digits: dict[int, str] = {}
         # (white pawns << 6 | black pawns) -> ".ef"; more than 8 pawns is missing on purpose.
         self._pawn_digits = {
-            white << _FIELD_BITS | black: f".{white}{black}"
-            for white in range(9)
-            for black in range(9)
+            white << _FIELD_BITS | black: f".{white}{black}" for white in range(9) for black in range(9)
         }
         if short:
             self._pawn_digits[0] = ""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Union
 
 import chess
 
@@ -24,7 +23,7 @@ class Rule(str, Enum):
     PROMOTED = "promoted"
 
 
-Source = Union[chess.BaseBoard, Material, str]
+Source = chess.BaseBoard | Material | str
 
 
 def piece_digit(white: int, black: int, rule: Rule = Rule.COUNT, queens: bool = False) -> int:

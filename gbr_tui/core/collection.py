@@ -22,18 +22,19 @@ import re
 import sys
 import zlib
 from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterator, Mapping
+from typing import BinaryIO
 
 import chess
 import chess.pgn
 
+from gbr_tui.core import pgn
 from gbr_tui.core.batch import FenEncoder
 from gbr_tui.core.code import Rule, encode
 from gbr_tui.core.errors import GbrError
-from gbr_tui.core import pgn
 from gbr_tui.core.material import Material, board_from_fen
 
 
@@ -358,7 +359,7 @@ class Collection:
             bad = not_utf8(text)
             if bad is not None:
                 offset = bad if text is game.movetext else None
-                raise pgn.PgnError(f"bytes that are not UTF-8 ({text[max(0, bad - 10):bad].strip()!r}...)", offset)
+                raise pgn.PgnError(f"bytes that are not UTF-8 ({text[max(0, bad - 10) : bad].strip()!r}...)", offset)
         start = self._start(game)
         sans = pgn.san_tokens(game.movetext)
         try:
@@ -434,8 +435,8 @@ class Tally:
 def material_of_code(code: str) -> Material:
     """The material of a full code without a 9 (each digit then says both sides' counts)."""
     pieces, pawns = code[:4], code[5:]
-    white = tuple(int(digit) % 3 for digit in pieces) + (int(pawns[0]),)
-    black = tuple(int(digit) // 3 for digit in pieces) + (int(pawns[1]),)
+    white = (*tuple(int(digit) % 3 for digit in pieces), int(pawns[0]))
+    black = (*tuple(int(digit) // 3 for digit in pieces), int(pawns[1]))
     return Material(white, black)
 
 
@@ -501,9 +502,7 @@ def _looks_like_fen(text: str) -> bool:
     return True
 
 
-def _fen_column(
-    first_row: list[str], second_row: list[str] | None, wanted: str | None, file: str
-) -> tuple[int, bool]:
+def _fen_column(first_row: list[str], second_row: list[str] | None, wanted: str | None, file: str) -> tuple[int, bool]:
     """The FEN column's index and whether the first row is a header: a column named FEN (or
     ``wanted``), else the first column holding a FEN in the first row (no header) or the second."""
     names = [cell.strip().casefold() for cell in first_row]

@@ -11,8 +11,8 @@ from __future__ import annotations
 import heapq
 import os
 from array import array
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection import BadRecord, Collection, CollectionError, Format, Position, Record
@@ -157,4 +157,3 @@ def _text(record: Record) -> str:
         values = (headers.get(name, "").replace(_SEPARATOR, " ") for name in FIELDS)
         text = _SEPARATOR.join((record.position, *values))
     return text
-

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 import chess
 
@@ -188,9 +188,7 @@ def parse_material(text: str) -> Material:
             sides = [(stripped[:second_king], offset), (stripped[second_king:], offset + second_king)]
         else:
             bad = _first_bad_character(text)
-            raise GbrError(
-                "expected two sides such as 'KRP v KR' (kings first, pieces from K Q R B N P)", bad
-            )
+            raise GbrError("expected two sides such as 'KRP v KR' (kings first, pieces from K Q R B N P)", bad)
     else:
         sides = [(match.group(1), match.start(1)), (match.group(2), match.start(2))]
     white, black = (_side_counts(side, start) for side, start in sides)

@@ -25,7 +25,6 @@ _RESULT_WORDS = {"win": "+", "draw": "="}
 _MOVER_WORDS = {"wtm": chess.WHITE, "btm": chess.BLACK}
 
 
-
 def _is_digit(char: str) -> bool:
     """ASCII digits only: str.isdigit() also takes '²' and '٣', which no code is written with."""
     return "0" <= char <= "9" and len(char) == 1
@@ -112,9 +111,7 @@ def _from_digits(text: str, pieces: str, pawns: str, start: int, rule: Rule) -> 
             white[piece_type], black[piece_type] = digit % 3, digit // 3
     white["P"], black["P"] = int(pawns[0]), int(pawns[1])
     if rule == Rule.PROMOTED and pieces[0] in "25678":
-        notes.append(
-            f"queen digit {pieces[0]} means two queens on a side, which the promoted rule writes as 9"
-        )
+        notes.append(f"queen digit {pieces[0]} means two queens on a side, which the promoted rule writes as 9")
     return DecodedCode(text, pieces + pawns, white, black, unknown, notes=notes)
 
 
@@ -276,21 +273,16 @@ class _Parser:
                 at_least = known + 3 * len(decoded.unknown)
                 if len(men) < at_least:
                     raise GbrError(
-                        f"too few squares: the code has at least {at_least} men besides the "
-                        f"kings, {len(men)} given",
+                        f"too few squares: the code has at least {at_least} men besides the kings, {len(men)} given",
                         men[-1][1] + 2,
                     )
                 types = ", ".join(TYPE_NAMES[t] + "s" for t in decoded.unknown)
-                decoded.notes.append(
-                    f"the squares cannot be split by type: a 9 hides the exact number of {types}"
-                )
+                decoded.notes.append(f"the squares cannot be split by type: a 9 hides the exact number of {types}")
             return
         needed = sum(decoded.white.values()) + sum(decoded.black.values())
         if men and len(men) != needed:
             if len(men) > needed:
-                raise GbrError(
-                    f"too many squares: the code has {needed} men besides the kings", men[needed][1]
-                )
+                raise GbrError(f"too many squares: the code has {needed} men besides the kings", men[needed][1])
             raise GbrError(
                 f"too few squares: the code has {needed} men besides the kings, {len(men)} given",
                 men[-1][1] + 2,

@@ -41,8 +41,7 @@ def parse_pattern(text: str) -> ClassPattern:
     if _CODE_CHARACTERS.fullmatch(text) is None:
         bad = next(i for i, char in enumerate(text) if not _CODE_CHARACTERS.fullmatch(char))
         raise GbrError(
-            "a pattern is a code with wildcards (digits, ? and *, like 0?0?.1*) "
-            "or material with kings (like KR v KR)",
+            "a pattern is a code with wildcards (digits, ? and *, like 0?0?.1*) or material with kings (like KR v KR)",
             bad,
         )
     code = re.sub(r"\s+", "", stripped).replace(",", ".")

@@ -12,8 +12,8 @@ Tests check the two agree on random games, legal and spoiled.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Sequence
 
 import chess
 
@@ -215,11 +215,10 @@ def move_offset(movetext: str, index: int) -> int | None:
             depth += 1
         elif kind == "close":
             depth -= 1
-        elif kind == "word" and depth == 0 and match.group() not in RESULTS:
-            if _move_only(match.group()):
-                if seen == index:
-                    return match.start()
-                seen += 1
+        elif kind == "word" and depth == 0 and match.group() not in RESULTS and _move_only(match.group()):
+            if seen == index:
+                return match.start()
+            seen += 1
     return None
 
 
@@ -303,7 +302,7 @@ class Replayed:
 class Start:
     """A start position in the form the fast replay uses; ``fast`` says whether it may."""
 
-    __slots__ = ("squares", "masks", "white", "castling", "ep", "board", "fast")
+    __slots__ = ("board", "castling", "ep", "fast", "masks", "squares", "white")
 
     def __init__(self, board: chess.Board) -> None:
         self.board = board
@@ -607,13 +606,7 @@ def _attackers(masks, square: int, occupied: int, them: int) -> int:
         masks[them + ROOK] | queens
     )
     pawns = _PAWN_ATTACKS[chess.WHITE if them else chess.BLACK][square] & masks[them + PAWN]
-    return (
-        diagonal
-        | straight
-        | pawns
-        | (_KNIGHT[square] & masks[them + KNIGHT])
-        | (_KING[square] & masks[them + KING])
-    )
+    return diagonal | straight | pawns | (_KNIGHT[square] & masks[them + KNIGHT]) | (_KING[square] & masks[them + KING])
 
 
 def _safe(masks, squares, occupied, us, them, king_square, origin, to, en_passant) -> bool:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from rich.text import Text
 from textual import on, work
@@ -158,7 +158,12 @@ class ClassTable(DataTable):
     HELP_TITLE = "Classes"
     BINDINGS = [
         Binding(
-            "enter", "screen.open_class", "list", tooltip="List the positions of this class", priority=True, id="classes.open"
+            "enter",
+            "screen.open_class",
+            "list",
+            tooltip="List the positions of this class",
+            priority=True,
+            id="classes.open",
         )
     ]
 
@@ -169,7 +174,12 @@ class PositionList(RecordList):
     HELP_TITLE = "Positions"
     BINDINGS = [
         Binding(
-            "enter", "screen.load_position", "load", tooltip="Load this position into the editor", priority=True, id="positions.load"
+            "enter",
+            "screen.load_position",
+            "load",
+            tooltip="Load this position into the editor",
+            priority=True,
+            id="positions.load",
         )
     ]
 
@@ -230,7 +240,9 @@ class CollectionScreen(Screen):
             priority=True,  # see ClassTable; a pattern has no '/' to type
             id="collection.filter",
         ),
-        Binding("b", "bad_records", "bad", tooltip="List the bad records with their file and line", id="collection.bad"),
+        Binding(
+            "b", "bad_records", "bad", tooltip="List the bad records with their file and line", id="collection.bad"
+        ),
         Binding("f3,o", "open", "open", tooltip="Open another collection file", id="collection.open"),
     ]
 
@@ -293,7 +305,7 @@ class CollectionScreen(Screen):
                 continue
             with collection:
 
-                def tick(records: int) -> bool:
+                def tick(records: int, collection=collection, done=done) -> bool:
                     bytes_read = collection.bytes_read
                     self.progress = (done + (bytes_read or 0), records)
                     return not worker.is_cancelled

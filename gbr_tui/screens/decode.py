@@ -349,9 +349,7 @@ class DecodeScreen(Screen[DecodedCode | None]):
             lines.append("Side to move: White, as the stipulation says")
         if decoded.men_count is not None:
             white, black = decoded.men_count
-            agreement = (
-                "possible with the known digits" if decoded.unknown else "agrees with the code"
-            )
+            agreement = "possible with the known digits" if decoded.unknown else "agrees with the code"
             lines.append(f"Men count: {white}/{black} (kings included), {agreement}")
         if decoded.kings is not None:
             white_king, black_king = decoded.kings

@@ -6,8 +6,8 @@ keeps castling rights and en passant consistent, then the panes redraw from the 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import chess
 from textual import events
@@ -78,13 +78,26 @@ class BoardEditor(BoardView):
         Binding("right", "move(1, 0)", "Cursor right", show=False, id="board.right"),
         Binding("g", "screen.start_jump", "Go to a square (then e.g. e4)", show=False, id="board.go_to"),
         *_place_bindings(),
-        Binding("x,space,delete,backspace", "screen.empty", "Empty the square", key_display="x", show=False, id="board.empty"),
+        Binding(
+            "x,space,delete,backspace",
+            "screen.empty",
+            "Empty the square",
+            key_display="x",
+            show=False,
+            id="board.empty",
+        ),
         Binding("c", "screen.clear", "Clear the board", show=False, id="board.clear"),
         Binding("s", "screen.start_position", "Start position", show=False, id="board.start"),
         Binding("f", "screen.flip", "Flip the board", show=False, id="board.flip"),
         Binding("t", "screen.toggle_turn", "Toggle the side to move", show=False, id="board.turn"),
         Binding("plus", "screen.stipulation('+')", "Stipulation + (win; again to unset)", show=False, id="board.win"),
-        Binding("equals_sign", "screen.stipulation('=')", "Stipulation = (draw; again to unset)", show=False, id="board.draw"),
+        Binding(
+            "equals_sign",
+            "screen.stipulation('=')",
+            "Stipulation = (draw; again to unset)",
+            show=False,
+            id="board.draw",
+        ),
         Binding("u", "screen.undo", "undo", tooltip="Undo the last edit", id="board.undo"),
         Binding("U", "screen.redo", "Redo", show=False, id="board.redo"),
         Binding("i", "screen.input_position", "load", tooltip="Load a FEN or a code you type", id="board.input"),
@@ -161,8 +174,16 @@ class EditorScreen(Screen):
         Binding("ctrl+z", "undo", "Undo", show=False, id="editor.undo"),
         Binding("ctrl+y", "redo", "Redo", show=False, id="editor.redo"),
         # Not in the Footer: at 80 columns they would push out quit, decode and help.
-        Binding("f3,o", "open_collection", "Open a collection (PGN, EPD, FEN, CSV) to browse by class", show=False, id="editor.open_collection"),
-        Binding("f4,l", "show_collection", "Back to the collection opened last", show=False, id="editor.show_collection"),
+        Binding(
+            "f3,o",
+            "open_collection",
+            "Open a collection (PGN, EPD, FEN, CSV) to browse by class",
+            show=False,
+            id="editor.open_collection",
+        ),
+        Binding(
+            "f4,l", "show_collection", "Back to the collection opened last", show=False, id="editor.show_collection"
+        ),
     ]
 
     #: The file letter typed after ``g``; "" right after ``g``; None when no jump is pending.

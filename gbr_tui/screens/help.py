@@ -48,12 +48,7 @@ def key_sections(screen: Screen) -> list[tuple[str, list[tuple[str, str]]]]:
 def own_bindings(node_class: type[DOMNode]) -> list[Binding]:
     """The bindings this project declared (they have ids) on a class and its bases."""
     declared = [cls.__dict__.get("BINDINGS", []) for cls in reversed(node_class.__mro__)]
-    return [
-        binding
-        for bindings in declared
-        for binding in Binding.make_bindings(bindings)
-        if binding.id is not None
-    ]
+    return [binding for bindings in declared for binding in Binding.make_bindings(bindings) if binding.id is not None]
 
 
 class HelpScreen(Screen):

@@ -144,9 +144,7 @@ class BoardView(Widget, can_focus=True):
         text.append(" " * RANK_LABEL_WIDTH + files, styles["board--coordinate"])
         return text
 
-    def _cell(
-        self, square: chess.Square, middle: bool, width: int, styles: dict[str, Style]
-    ) -> tuple[str, Style]:
+    def _cell(self, square: chess.Square, middle: bool, width: int, styles: dict[str, Style]) -> tuple[str, Style]:
         dark = (chess.square_file(square) + chess.square_rank(square)) % 2 == 0
         style = styles["board--dark" if dark else "board--light"]
         piece = self.board.piece_at(square)

@@ -72,9 +72,13 @@ class CodePane(VerticalScroll, can_focus=True):
         # The verdict in the border keeps a row for the explanations at 80x24.
         self.border_subtitle = "legal position" if not warnings else "not a legal position"
         if warnings:
-            body.append("\n".join(f"! {text}" for text in warnings) + "\n", self.get_component_rich_style("code-pane--warning"))
+            body.append(
+                "\n".join(f"! {text}" for text in warnings) + "\n", self.get_component_rich_style("code-pane--warning")
+            )
         if code is not None:
-            body.append("\n".join(f"{line.label} {line.digit} = {line.text}" for line in explain(decode(code, rule), rule)))
+            body.append(
+                "\n".join(f"{line.label} {line.digit} = {line.text}" for line in explain(decode(code, rule), rule))
+            )
         _update(self.query_one("#code-body", Static), body)
 
     def _codes(self, board: chess.Board, code: str | None, stipulation: str | None, rule: Rule) -> Text:

@@ -8,8 +8,8 @@ rows costs what moving through twenty does.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment

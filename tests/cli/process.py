@@ -9,11 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SCRIPT = Path(sys.executable).with_name("gbr-tui")
-COMMAND = (
-    [str(SCRIPT)]
-    if SCRIPT.exists()
-    else [sys.executable, "-m", "gbr_tui"]
-)
+COMMAND = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "gbr_tui"]
 
 
 @dataclass
@@ -31,8 +27,6 @@ def run_gbr(*args: str, stdin: bytes | str = b"") -> Result:
     data = stdin.encode() if isinstance(stdin, str) else stdin
     env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "100"}
     done = subprocess.run([*COMMAND, *args], input=data, capture_output=True, env=env, timeout=60)
-    result = Result(
-        done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8", "replace")
-    )
+    result = Result(done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8", "replace"))
     assert "Traceback" not in result.stderr, result.stderr
     return result

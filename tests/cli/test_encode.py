@@ -50,12 +50,7 @@ def test_rule_option() -> None:
     assert run_gbr("encode", TWO_QUEENS).lines == ["2000.00"]
     assert run_gbr("encode", "--rule", "count", TWO_QUEENS).lines == ["2000.00"]
     assert run_gbr("encode", "--rule", "promoted", TWO_QUEENS).lines == ["9000.00"]
-    assert (
-        run_gbr("encode", "--rule", "promoted", "--json", TWO_QUEENS)
-        .lines[0]
-        .find('"code": "9000.00"')
-        > 0
-    )
+    assert run_gbr("encode", "--rule", "promoted", "--json", TWO_QUEENS).lines[0].find('"code": "9000.00"') > 0
 
 
 def test_json_lines_have_the_issue_keys() -> None:

@@ -26,7 +26,11 @@ def modules_loaded_for(argv: list[str]) -> set[str]:
 def test_the_app_loads_neither_the_sub_commands_nor_the_collection_readers():
     modules = modules_loaded_for([])
     assert "gbr_tui.app" in modules
-    unwanted = {f"gbr_tui.commands.{name}" for name in COMMAND_NAMES} | {"gbr_tui.core.collection", "chess.pgn", "rich.progress"}
+    unwanted = {f"gbr_tui.commands.{name}" for name in COMMAND_NAMES} | {
+        "gbr_tui.core.collection",
+        "chess.pgn",
+        "rich.progress",
+    }
     assert modules & unwanted == set()
 
 

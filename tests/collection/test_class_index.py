@@ -38,8 +38,7 @@ def test_a_code_behind_a_9_lists_its_materials_and_their_positions_in_file_order
 
 def test_headers_come_back_as_read_even_with_a_separator_inside():
     pgn = (
-        '[Event "Odd\x1fname"]\n[Site "Riga"]\n[White "A"]\n[SetUp "1"]\n'
-        '[FEN "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"]\n\n*\n'
+        '[Event "Odd\x1fname"]\n[Site "Riga"]\n[White "A"]\n[SetUp "1"]\n[FEN "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"]\n\n*\n'
     )
     index = index_of(pgn, "games.pgn")
     (row,) = index.classes()

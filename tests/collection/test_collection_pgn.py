@@ -108,12 +108,17 @@ def test_castling_both_ways_and_check_markers(tmp_path):
 
 
 def test_an_illegal_move_is_reported_at_its_line(tmp_path):
-    text = SCANDINAVIAN + "\n" + """[Event "Broken"]
+    text = (
+        SCANDINAVIAN
+        + "\n"
+        + """[Event "Broken"]
 
 1. e4 e5 2. Nf3 Nc6
 3. Ke3 Nf6 *
 
-""" + STUDY
+"""
+        + STUDY
+    )
     items = records(tmp_path, text)
     assert [type(i) for i in items] == [Record, BadRecord, Record]
     broken = items[1]
@@ -137,7 +142,7 @@ def test_an_illegal_move_is_reported_at_its_line(tmp_path):
     ],
 )
 def test_broken_movetext(tmp_path, movetext, reason):
-    (item,) = records(tmp_path, f"[Event \"x\"]\n\n{movetext}\n")
+    (item,) = records(tmp_path, f'[Event "x"]\n\n{movetext}\n')
     assert isinstance(item, BadRecord)
     assert reason in item.reason
 

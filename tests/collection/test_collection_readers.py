@@ -70,13 +70,7 @@ def test_csv_finds_the_fen_column_by_its_header(tmp_path):
 def test_csv_wrong_column_count_and_quoted_newlines(tmp_path):
     path = tmp_path / "puzzles.csv"
     # Record 2 spans lines 3-4 (a quoted newline); record 3 on line 5 has too few columns.
-    path.write_text(
-        "id,position,note\n"
-        f"a,{KR_V_K},plain\n"
-        f'b,{TWO_PAWNS},"two\nlines"\n'
-        f"c,{START}\n"
-        f"d,{START},last\n"
-    )
+    path.write_text(f'id,position,note\na,{KR_V_K},plain\nb,{TWO_PAWNS},"two\nlines"\nc,{START}\nd,{START},last\n')
     items = read(path)
     assert codes(items) == [(1, 2, "0100.00"), (2, 3, "0000.02"), (4, 6, "4888.88")]
     assert bad(items) == [(3, 5)]
@@ -102,9 +96,7 @@ def test_csv_without_a_fen_column_is_a_file_error(tmp_path):
         read(path, fen_column="fen")
 
 
-@pytest.mark.parametrize(
-    "compress", [gzip.compress, bz2.compress, lzma.compress], ids=["gzip", "bz2", "xz"]
-)
+@pytest.mark.parametrize("compress", [gzip.compress, bz2.compress, lzma.compress], ids=["gzip", "bz2", "xz"])
 def test_compressed_files_are_recognised_by_content(tmp_path, compress):
     path = tmp_path / "positions.txt"  # the name says nothing
     path.write_bytes(compress(f"{KR_V_K}\n{TWO_PAWNS}\n".encode()))
@@ -131,10 +123,12 @@ def test_truncated_compressed_file_reports_the_unreadable_rest(tmp_path):
 def test_bad_fen_and_bad_bytes_are_reported_and_the_rest_goes_on(tmp_path):
     path = tmp_path / "mixed.fen"
     path.write_bytes(
-        KR_V_K.encode() + b"\n"
+        KR_V_K.encode()
+        + b"\n"
         + b"8/8/8/9/8/8/8/K6k w - - 0 1\n"  # a 9 in a rank: not a FEN
         + b"k7/8/8/8/8/8/8/K\xe96 w - - 0 1\n"  # a Latin-1 byte
-        + TWO_PAWNS.encode() + b"\n"
+        + TWO_PAWNS.encode()
+        + b"\n"
     )
     items = read(path)
     assert codes(items) == [(1, 1, "0100.00"), (4, 4, "0000.02")]

@@ -194,9 +194,7 @@ def _board(pieces: dict[chess.Square, chess.Piece]) -> chess.Board:
     st.sampled_from(["", "x", "/", "1", "8", "~", " ", "p"]),
     st.booleans(),
 )
-def test_one_character_off_agrees_with_python_chess(
-    board: chess.Board, at: int, char: str, replace: bool
-) -> None:
+def test_one_character_off_agrees_with_python_chess(board: chess.Board, at: int, char: str, replace: bool) -> None:
     """A good placement with one character inserted, replaced or removed."""
     fen = board.board_fen()
     at = min(at, len(fen))

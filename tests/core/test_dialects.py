@@ -47,9 +47,7 @@ KUBBEL = Vector(
 # c6, d6 black knights; b3 white bishop, d3 black king; b2 white rook. White KRB, Black KNN.
 # Code: rooks 1; bishops 1; knights 0 + 3*2 = 6; no pawns -> 0116.00. Men: rook b2, bishop
 # b3, knights c6 d6. Men count 3/3, result + (win).
-ARVES = Vector(
-    "8/K7/2nn4/8/8/1B1k4/1R6/8", "KRB v KNN", "0116.00", "+", ("a7", "d3"), "b2b3c6d6", (3, 3)
-)
+ARVES = Vector("8/K7/2nn4/8/8/1B1k4/1R6/8", "KRB v KNN", "0116.00", "+", ("a7", "d3"), "b2b3c6d6", (3, 3))
 # Spec section 4, German dotted 0000.02.a1a8.a2b2. k7/8/8/8/8/8/pp6/K7: a8 black king;
 # a2, b2 black pawns; a1 white king. White K, Black KPP: 0000.02. No stipulation printed.
 GERMAN = Vector("k7/8/8/8/8/8/pp6/K7", "K v KPP", "0000.02", None, ("a1", "a8"), "a2b2", (1, 3))
@@ -128,10 +126,7 @@ def test_every_dialect_decodes_to_the_position(vector: Vector, text: str, square
     if squares == "all":
         assert "".join(decoded.men_squares) == vector.men
         assert decoded.fen == vector.fen
-        assert (
-            decoded.compact
-            == f"{decoded.stipulation or ''}{vector.code}{''.join(vector.kings)}{vector.men}"
-        )
+        assert decoded.compact == f"{decoded.stipulation or ''}{vector.code}{''.join(vector.kings)}{vector.men}"
     else:
         assert decoded.board is None and decoded.fen is None
     result_printed = re.search(r"[+=]|\b(win|draw)\b", text, re.IGNORECASE) is not None
@@ -154,9 +149,7 @@ def test_kubbel_as_published_with_king_squares_only() -> None:
 def test_the_spec_examples_of_the_concatenated_form() -> None:
     # Probleemblad: =0341.23f3e7a3c8b2h8c6f7d3e5f6 is 2B4N/4kP2/2P2p2/4p3/8/r2p1K2/1b6/8.
     assert decode("=0341.23f3e7a3c8b2h8c6f7d3e5f6").fen == "2B4N/4kP2/2P2p2/4p3/8/r2p1K2/1b6/8"
-    assert (
-        extended_code("2B4N/4kP2/2P2p2/4p3/8/r2p1K2/1b6/8", "=") == "=0341.23f3e7a3c8b2h8c6f7d3e5f6"
-    )
+    assert extended_code("2B4N/4kP2/2P2p2/4p3/8/r2p1K2/1b6/8", "=") == "=0341.23f3e7a3c8b2h8c6f7d3e5f6"
     # Wikipedia +0031.10a1h8h1f4a7: bishops 0 + 3*1 (Black h1), knights 1 (White f4),
     # White pawn a7; kings a1, h8. Rank 8 '7k', rank 7 'P7', rank 4 '5N2', rank 1 'K6b'.
     decoded = decode("+0031.10a1h8h1f4a7")

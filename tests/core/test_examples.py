@@ -8,18 +8,13 @@ from gbr_tui.core import Material, decode, encode, examples
 from tests.published import PRINTED
 
 
-
 def test_the_table_has_all_21_rows_in_the_spec_order() -> None:
     assert len(examples.PUBLISHED) == len(PRINTED) == 21
     assert [(e.white, e.black) for e in examples.PUBLISHED] == [(w, b) for w, b, _ in PRINTED]
 
 
-@pytest.mark.parametrize(
-    ("index", "white", "black", "printed"), [(i, *row) for i, row in enumerate(PRINTED)]
-)
-def test_each_published_example_gives_its_printed_class(
-    index: int, white: str, black: str, printed: str
-) -> None:
+@pytest.mark.parametrize(("index", "white", "black", "printed"), [(i, *row) for i, row in enumerate(PRINTED)])
+def test_each_published_example_gives_its_printed_class(index: int, white: str, black: str, printed: str) -> None:
     assert examples.PUBLISHED[index].code() == printed
     assert encode(Material.from_string(f"{white} v {black}"), short=True) == printed
     # The same material written the other accepted ways.
@@ -50,7 +45,7 @@ def test_named_classes() -> None:
     assert by_name["Troitzky"].code() == "0002.01"
     # The starting array, each side Q RR BB NN and 8 pawns: queens 1 + 3*1 = 4,
     # rooks, bishops, knights 2 + 3*2 = 8 each; pawns 8 and 8 -> 4888.88.
-    start = [e for e in examples.NAMED if "starting array" in e.name][0]
+    start = next(e for e in examples.NAMED if "starting array" in e.name)
     assert start.code() == "4888.88"
     assert encode("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR") == "4888.88"
 

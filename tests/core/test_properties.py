@@ -72,9 +72,7 @@ def test_with_a_9_the_extended_form_still_parses_but_places_nothing(board: chess
     assert len(decoded.men_squares) == len(board.piece_map()) - 2
 
 
-CODE_LIKE = st.text(
-    alphabet="0123456789.,+=/ abcdefghABH12345678WinDrawBTMv-KQRBNPkqrbnp\t", max_size=40
-)
+CODE_LIKE = st.text(alphabet="0123456789.,+=/ abcdefghABH12345678WinDrawBTMv-KQRBNPkqrbnp\t", max_size=40)
 
 
 @settings(max_examples=1500, deadline=None)

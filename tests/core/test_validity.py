@@ -40,6 +40,4 @@ def test_the_code_does_not_know_who_moves() -> None:
     # Spec section 4, 0000.02: legal with White to move (in check from b2), not with Black.
     fen = "k7/8/8/8/8/8/pp6/K7"
     assert position_warnings(chess.Board(f"{fen} w - - 0 1")) == []
-    assert position_warnings(chess.Board(f"{fen} b - - 0 1")) == [
-        "White is in check with Black to move"
-    ]
+    assert position_warnings(chess.Board(f"{fen} b - - 0 1")) == ["White is in check with Black to move"]

@@ -7,6 +7,7 @@ so the tests read what a person would see.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import socket
 import stat
@@ -268,10 +269,8 @@ async def test_the_server_survives_garbage_on_its_port(server):
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write(payload)
         await writer.drain()
-        try:
+        with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(reader.read(1024), 2)
-        except asyncio.TimeoutError:
-            pass
         writer.close()
     async with await connect(port) as conn:
         session = await open_app(conn)
@@ -349,12 +348,14 @@ async def first_screen_over_websocket(port: int) -> str:
     import aiohttp  # textual-serve's own client library
 
     written = ""
-    async with aiohttp.ClientSession() as session:
-        async with session.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as websocket:
-            while "Board" not in written:
-                message = await websocket.receive()
-                if message.type == aiohttp.WSMsgType.BINARY:
-                    written += message.data.decode("utf-8", "replace")
-                elif message.type != aiohttp.WSMsgType.TEXT:
-                    break
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as websocket,
+    ):
+        while "Board" not in written:
+            message = await websocket.receive()
+            if message.type == aiohttp.WSMsgType.BINARY:
+                written += message.data.decode("utf-8", "replace")
+            elif message.type != aiohttp.WSMsgType.TEXT:
+                break
     return written

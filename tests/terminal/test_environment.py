@@ -77,7 +77,15 @@ def started(monkeypatch) -> dict[str, object]:
 
     monkeypatch.setattr(gbr_tui.app, "run_app", run_app)
     monkeypatch.setattr(gbr_tui.terminal, "not_a_terminal", lambda *streams: None)  # pytest's are not
-    for name in ("LC_ALL", "LC_CTYPE", "GBR_TUI_ASCII", "SSH_CONNECTION", "SSH_TTY", "SSH_CLIENT", "TEXTUAL_ANIMATIONS"):
+    for name in (
+        "LC_ALL",
+        "LC_CTYPE",
+        "GBR_TUI_ASCII",
+        "SSH_CONNECTION",
+        "SSH_TTY",
+        "SSH_CLIENT",
+        "TEXTUAL_ANIMATIONS",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     monkeypatch.setenv("TERM", "xterm-256color")

@@ -19,7 +19,7 @@ import chess
 import pytest
 from textual import events
 from textual.widgets import DataTable, Input, OptionList, ProgressBar, Static
-from tui_helpers import KUBBEL_FEN, run_command, shown_code_pane, shown_digits, toasts
+from tui_helpers import KUBBEL_FEN, run_command, shown_digits, toasts
 
 from gbr_tui import cli
 from gbr_tui.app import make_app
@@ -582,14 +582,19 @@ async def test_not_served_help_lists_the_browser_keys(tmp_path):
 def test_the_command_line_opens_files_and_refuses_missing_ones(tmp_path, monkeypatch, capsys):
     studies = write(tmp_path, "studies.pgn", STUDIES_PGN)
     started = []
-    monkeypatch.setitem(sys.modules, "gbr_tui.app", types.SimpleNamespace(run_app=lambda files, **terminal: started.append(files) or 0))
+    monkeypatch.setitem(
+        sys.modules, "gbr_tui.app", types.SimpleNamespace(run_app=lambda files, **terminal: started.append(files) or 0)
+    )
     monkeypatch.setattr("gbr_tui.terminal.not_a_terminal", lambda *streams: None)  # pytest's are not
     assert cli.main([str(studies), "--position", "final"]) == 0
     assert started == [Files((str(studies),), position=Position.FINAL)]
     assert cli.main([str(tmp_path / "missing.pgn")]) == 2
     assert cli.main([str(tmp_path)]) == 2
     errors = capsys.readouterr().err.splitlines()
-    assert errors == [f"gbr-tui: {tmp_path / 'missing.pgn'}: no such file", f"gbr-tui: {tmp_path}: is a directory, not a file"]
+    assert errors == [
+        f"gbr-tui: {tmp_path / 'missing.pgn'}: no such file",
+        f"gbr-tui: {tmp_path}: is a directory, not a file",
+    ]
     assert len(started) == 1
 
 

@@ -155,7 +155,6 @@ async def test_help_lists_every_key_and_every_way_out_works():
         assert app.is_running
 
 
-
 async def test_help_and_decode_in_turn_do_not_pile_up_screens():
     from gbr_tui.screens.decode import DecodeScreen
 

@@ -8,11 +8,11 @@ from textual import events
 from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, keys_to_set_up, shown_code_pane, shown_digits, toasts
 
 from gbr_tui.app import make_app
-from tests.published import NAMED, PRINTED
 from gbr_tui.core import board_from_fen, position_warnings
 from gbr_tui.screens.editor import BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_table import ExamplesPane
+from tests.published import NAMED, PRINTED
 
 #: Spec section 2 and the two named classes, typed from the spec.
 SPEC_CLASSES = PRINTED + NAMED
@@ -80,7 +80,9 @@ async def test_typing_filters_the_examples_by_code_prefix_or_material():
             "0008.00", "0009.00", "0000.32", "0002.01", "0002.01",
         ]  # fmt: skip
         await pilot.press("backspace", "backspace", "backspace", *"KRP")
-        assert [list(map(str, pane.table.get_row_at(row)[:2])) for row in range(pane.table.row_count)] == [["KRP", "KR"]]
+        assert [list(map(str, pane.table.get_row_at(row)[:2])) for row in range(pane.table.row_count)] == [
+            ["KRP", "KR"]
+        ]
         await pilot.press("enter")
         assert shown_digits(app) == "0400.10"
 

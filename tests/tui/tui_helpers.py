@@ -63,7 +63,9 @@ def screen_text(app: App) -> str:
     cells are put back where ``x`` says.
     """
     svg = app.export_screenshot()
-    runs = re.findall(r'<text class="[^"]*-r\d+" x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)"[^>]*>([^<]*)</text>', svg)
+    runs = re.findall(
+        r'<text class="[^"]*-r\d+" x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)"[^>]*>([^<]*)</text>', svg
+    )
     widths = Counter(
         float(length) / cell_len(html.unescape(text)) for _, _, length, text in runs if cell_len(html.unescape(text))
     )
