@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         pattern = parse_pattern(args.match) if args.match is not None else None
     except GbrError as error:
         errors.print(f"gbr-tui classify: --match: {error.message}")
-        if error.position is not None:
+        if error.offset is not None:
             errors.print(f"    {error.pointer(args.match)}".replace("\n", "\n    "))
         return EXIT_USAGE
     for name in args.files:

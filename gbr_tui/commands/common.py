@@ -131,10 +131,10 @@ class Problems:
     def report(self, item: Input, error: GbrError) -> None:
         self.count += 1
         stream = self.stream or sys.stderr
-        spot = "" if error.position is None else f" (at character {error.position + 1})"
+        spot = "" if error.offset is None else f" (at character {error.offset + 1})"
         print(f"gbr-tui {self.command}: {item.where}: {error.message}{spot}", file=stream)
-        if item.line is not None or error.position is not None:
-            shown, caret = excerpt(item.text, error.position)
+        if item.line is not None or error.offset is not None:
+            shown, caret = excerpt(item.text, error.offset)
             print(f"    {shown}", file=stream)
             if caret is not None:
                 print(f"    {' ' * caret}^", file=stream)

@@ -63,7 +63,7 @@ def _decode(item: Input, rule: Rule, problems: Problems) -> tuple[Input, Decoded
 
 def _json_record(item: Input, result: DecodedCode | GbrError, rule: Rule) -> dict:
     if isinstance(result, GbrError):
-        return {"input": item.text, "error": result.message, "position": result.position}
+        return {"input": item.text, "error": result.message, "position": result.offset}
     material = result.material
     return {
         "input": item.text,

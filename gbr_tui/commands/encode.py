@@ -109,7 +109,7 @@ def _json_record(item: Input, rule: Rule, stipulation: str | None, problems: Pro
         code = encode(material, rule)
     except GbrError as error:
         problems.report(item, error)
-        return {"input": item.text, "error": error.message, "position": error.position}
+        return {"input": item.text, "error": error.message, "position": error.offset}
     try:
         extended = extended_code(board, stipulation, rule)
     except GbrError:

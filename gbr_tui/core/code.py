@@ -35,6 +35,11 @@ def piece_digit(white: int, black: int, rule: Rule = Rule.COUNT, queens: bool = 
     return white + 3 * black
 
 
+def digit_sides(digit: int) -> tuple[int, int]:
+    """White's and Black's count behind a piece digit 0-8 (each White one counts 1, Black 3)."""
+    return digit % 3, digit // 3
+
+
 def material_digits(material: Material, rule: Rule = Rule.COUNT) -> str:
     """The six digits ``abcdef`` of the code."""
     pieces = "".join(

@@ -33,8 +33,8 @@ import chess.pgn
 
 from gbr_tui.core import pgn
 from gbr_tui.core.batch import FenEncoder
-from gbr_tui.core.code import Rule, encode
-from gbr_tui.core.errors import GbrError
+from gbr_tui.core.code import Rule, digit_sides, encode
+from gbr_tui.core.errors import GbrError, chess_reason
 from gbr_tui.core.material import Material, board_from_fen
 
 
@@ -378,7 +378,7 @@ class Collection:
         try:
             return pgn.Start(chess.pgn.Headers(headers).board())
         except ValueError as error:
-            raise pgn.PgnError(f"bad start position: {str(error).split(':', 1)[0]}") from None
+            raise pgn.PgnError(f"bad start position: {chess_reason(error)}") from None
 
     def _material_code(self, counts: tuple[int, ...]) -> tuple[Material, str]:
         try:
@@ -435,9 +435,8 @@ class Tally:
 def material_of_code(code: str) -> Material:
     """The material of a full code without a 9 (each digit then says both sides' counts)."""
     pieces, pawns = code[:4], code[5:]
-    white = (*tuple(int(digit) % 3 for digit in pieces), int(pawns[0]))
-    black = (*tuple(int(digit) // 3 for digit in pieces), int(pawns[1]))
-    return Material(white, black)
+    white, black = zip(*(digit_sides(int(digit)) for digit in pieces))
+    return Material((*white, int(pawns[0])), (*black, int(pawns[1])))
 
 
 # --- opening and detecting -----------------------------------------------------------------------

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import chess
 
-from gbr_tui.core.errors import GbrError
+from gbr_tui.core.errors import GbrError, chess_reason
 
 #: The order of the counted types, as in the code's digits (kings are never counted).
 TYPES = "QRBNP"
@@ -107,13 +107,8 @@ def board_from_fen(fen: str) -> chess.Board:
     try:
         return chess.Board(fen)
     except ValueError as error:
-        reason = _plain_reason(error)
+        reason = chess_reason(error)
         raise GbrError(f"not a valid FEN: {reason}", _fen_error_position(fen, reason)) from None
-
-
-def _plain_reason(error: ValueError) -> str:
-    """python-chess repeats the whole FEN in its messages; keep only the reason."""
-    return str(error).split(":", 1)[0]
 
 
 # Words of python-chess's messages -> the index of the FEN field they are about.

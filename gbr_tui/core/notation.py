@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import chess
 
-from gbr_tui.core.code import UNKNOWN, Rule, extended_code, format_code
+from gbr_tui.core.code import UNKNOWN, Rule, digit_sides, extended_code, format_code
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import PIECE_TYPES, TYPE_NAMES, TYPES, Material
 
@@ -108,7 +108,7 @@ def _from_digits(text: str, pieces: str, pawns: str, start: int, rule: Rule) -> 
             white[piece_type] = black[piece_type] = None
             unknown.append(piece_type)
         else:
-            white[piece_type], black[piece_type] = digit % 3, digit // 3
+            white[piece_type], black[piece_type] = digit_sides(digit)
     white["P"], black["P"] = int(pawns[0]), int(pawns[1])
     if rule == Rule.PROMOTED and pieces[0] in "25678":
         notes.append(f"queen digit {pieces[0]} means two queens on a side, which the promoted rule writes as 9")

@@ -293,14 +293,14 @@ class DecodeScreen(Screen[DecodedCode | None]):
         if self.error is None:
             error_line.display = caret.display = False
             return
-        where = "" if self.error.position is None else f" (character {self.error.position + 1})"
+        where = "" if self.error.offset is None else f" (character {self.error.offset + 1})"
         error_line.update(Content(f"{self.error.message}{where}"))
         error_line.display = True
-        caret.display = self.error.position is not None
+        caret.display = self.error.offset is not None
 
     def _draw_caret(self) -> None:
         """Put ``^`` under the bad character as the Input shows it (after its own scrolling)."""
-        if self.error is None or self.error.position is None:
+        if self.error is None or self.error.offset is None:
             return
         try:
             caret = self.query_one("#caret", Static)
@@ -308,7 +308,7 @@ class DecodeScreen(Screen[DecodedCode | None]):
         except NoMatches:  # a key typed ahead closed the screen before this refresh came
             return
         text_start = code_input.content_region.x - code_input.region.x
-        column = text_start + cell_len(code_input.value[: self.error.position]) - code_input.scroll_offset.x
+        column = text_start + cell_len(code_input.value[: self.error.offset]) - code_input.scroll_offset.x
         caret.update(Content(" " * max(column, 0) + "^"))
 
     def _dialects(self) -> Content:

@@ -65,4 +65,4 @@ def test_bad_patterns_are_explained(pattern, message, position):
         parse_pattern(pattern)
     assert message in error.value.message
     if position is not None:
-        assert error.value.position == position
+        assert error.value.offset == position

@@ -69,7 +69,7 @@ CODE_ERRORS = [
 def test_bad_codes_name_the_spot(text: str, position: int, words: str) -> None:
     with pytest.raises(GbrError) as caught:
         decode(text)
-    assert caught.value.position == position
+    assert caught.value.offset == position
     assert words in caught.value.message
     assert isinstance(caught.value, ValueError)
 
@@ -95,7 +95,7 @@ MATERIAL_ERRORS = [
 def test_bad_material_names_the_spot(text: str, position: int, words: str) -> None:
     with pytest.raises(GbrError) as caught:
         Material.from_string(text)
-    assert caught.value.position == position
+    assert caught.value.offset == position
     assert words in caught.value.message
 
 
@@ -129,5 +129,5 @@ FEN_ERRORS = [
 def test_bad_fens_name_the_spot(fen: str, position: int, words: str) -> None:
     with pytest.raises(GbrError) as caught:
         board_from_fen(fen)
-    assert caught.value.position == position
+    assert caught.value.offset == position
     assert words in caught.value.message

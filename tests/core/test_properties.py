@@ -83,7 +83,7 @@ def test_random_text_raises_only_gbr_error(text: str) -> None:
             parse(text)
         except GbrError as error:
             assert error.message
-            assert error.position is None or 0 <= error.position <= len(text)
+            assert error.offset is None or 0 <= error.offset <= len(text)
 
 
 @settings(max_examples=200, deadline=None)
