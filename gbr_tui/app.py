@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import chess
@@ -19,14 +20,16 @@ from textual.command import CommandPalette
 from textual.filter import LineFilter
 from textual.geometry import Size
 from textual.keys import KEY_DISPLAY_ALIASES
+from textual.reactive import var
 from textual.theme import ThemeProvider
 from textual.widgets import Input
 
 from gbr_tui import startup
 from gbr_tui.ascii import AsciiOnly
-from gbr_tui.core import DecodedCode
-from gbr_tui.core.examples import arrange
+from gbr_tui.core import Rule
+from gbr_tui.messages import LoadPosition
 from gbr_tui.palette import GbrCommandPalette, GbrCommands
+from gbr_tui.screens import COLLECTION_SCREEN
 from gbr_tui.screens.editor import EditorScreen
 from gbr_tui.screens.too_small import TooSmallScreen, too_small
 from gbr_tui.themes import THEMES
@@ -34,6 +37,11 @@ from gbr_tui.widgets.board import BOARD_COLOURS
 
 #: Key names for the arrows and symbols Textual shows keys as (``up`` for ``↑``), for ASCII mode.
 KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not symbol.isascii()}
+
+#: The stylesheets, wherever the app is subclassed (a CSS_PATH is read from the subclass's folder).
+STYLES = Path(__file__).parent / "styles"
+#: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
+HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "screenshot"})
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -67,35 +75,16 @@ class GbrApp(App[None]):
         Binding("ctrl+q,q", "quit", "quit", tooltip="Quit gbr-tui", id="app.quit"),
     ]
 
-    CSS = """
-    /* The board in the theme's colours: variables a theme may set (gbr_tui.themes), by default
-       widgets.board.BOARD_COLOURS. */
-    BoardView > .board--light { background: $board-light; }
-    BoardView > .board--dark { background: $board-dark; }
-    BoardView > .board--white, BoardView > .board--black { color: $board-men; }
+    # The editor's stylesheet too: Textual reads a screen's CSS_PATH when the screen is pushed,
+    # and the default screen never is.
+    CSS_PATH = [STYLES / "app.tcss", STYLES / "editor.tcss"]
 
-    /* NO_COLOR: what colour showed, a text style shows. */
-    DataTable:nocolor > .datatable--cursor { text-style: reverse bold; }
-    Input:nocolor > .input--cursor, Input:nocolor > .input--selection { text-style: reverse; }
-
-    /* ASCII mode: ASCII lines; the focused pane's title in reverse video (heavy lines are not
-       ASCII). */
-    .-ascii EditorScreen BoardEditor, .-ascii EditorScreen CodePane, .-ascii EditorScreen ExamplesPane {
-        border: ascii $secondary;
-    }
-    .-ascii EditorScreen BoardEditor:focus, .-ascii EditorScreen CodePane:focus,
-    .-ascii EditorScreen ExamplesPane:focus-within {
-        border: ascii $accent;
-        border-title-style: reverse bold;
-    }
-    .-ascii CodePane Digits { display: none; }  /* drawn with box lines; the code line stays */
-    .-ascii DecodeScreen #code, .-ascii PositionInputScreen Input { border: ascii $border-blurred; }
-    .-ascii DecodeScreen #code:focus, .-ascii PositionInputScreen Input:focus { border: ascii $border; }
-    .-ascii PositionInputScreen > Vertical { border: ascii $accent; }
-    .-ascii Footer FooterKey.-command-palette { border-left: ascii $foreground 20%; }
-    .-ascii Toast { border-left: ascii $foreground 40%; }
-    .-ascii CommandPalette SearchIcon { visibility: hidden; }
-    """
+    #: The rule every code is computed under; every screen follows it.
+    rule: var[Rule] = var(Rule.COUNT)
+    #: Everything drawn is ASCII: letters for the men, ASCII lines, key names.
+    ascii_mode: var[bool] = var(False)
+    #: Served to others (gbr-tui serve): nothing is opened or saved on the host (``offers``).
+    served: var[bool] = var(False)
 
     def __init__(
         self,
@@ -109,10 +98,8 @@ class GbrApp(App[None]):
         # Under NO_COLOR, Textual paints in shades of grey unless the colours are the terminal's
         # own (ANSI): then it strips them all, as NO_COLOR asks.
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
-        #: Served to others (gbr-tui serve): nothing is opened or saved on the host.
-        self.served = served
-        #: Everything drawn is ASCII: letters for the men, ASCII lines, key names.
-        self.ascii_mode = ascii_mode
+        self.set_reactive(GbrApp.served, served)
+        self.set_reactive(GbrApp.ascii_mode, ascii_mode)
         self.set_class(ascii_mode, "-ascii")
         self._ascii_only = AsciiOnly()
         if animation_level is not None:
@@ -129,12 +116,19 @@ class GbrApp(App[None]):
     def get_default_screen(self) -> EditorScreen:
         return self.editor
 
+    def offers(self, action: str) -> bool:
+        """The served-mode policy, in one place: a served client is offered no action that
+        opens or saves a file on the host. ``action`` may carry a namespace (``app.``)."""
+        return not (self.served and action.rpartition(".")[2] in HOST_FILE_ACTIONS)
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's own palette commands; served, without "Screenshot", which saves a file
-        on the host."""
+        """Textual's own palette commands, as far as ``offers`` allows."""
         for command in super().get_system_commands(screen):
-            if not (self.served and command.title == "Screenshot"):
+            if self.offers(command.title.lower()):
                 yield command
+
+    def watch_ascii_mode(self, ascii_mode: bool) -> None:
+        self.set_class(ascii_mode, "-ascii")
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return {**super().get_theme_variable_defaults(), **BOARD_COLOURS}
@@ -154,10 +148,8 @@ class GbrApp(App[None]):
 
     async def on_mount(self) -> None:
         self._fit(self.size)
-        if self.files is not None and not self.served:
-            from gbr_tui.screens.collection import browse
-
-            await browse(self, self.files)
+        if self.files is not None and self.offers("open_collection"):
+            await self.browse(self.files)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)
@@ -171,7 +163,7 @@ class GbrApp(App[None]):
         """Cover the app with a message while the terminal is too small; uncover it after."""
         if too_small(size):
             if self.covered:
-                self.screen.show(size)
+                self.screen.update_size(size)
             else:
                 super().push_screen(TooSmallScreen())
         elif self.covered:
@@ -197,19 +189,27 @@ class GbrApp(App[None]):
         return popped
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """While the terminal is too small, only quitting acts."""
-        return action == "quit" or not self.covered
+        """While the terminal is too small, only quitting acts; served, ``offers`` decides."""
+        if action == "quit":
+            return True
+        if self.covered or not self.offers(action):
+            return False
+        if action == "show_collection":
+            return self.is_screen_installed(COLLECTION_SCREEN)
+        return True
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Without animations, text cursors do not blink either: each blink is a redraw."""
         if self.animation_level == "none" and isinstance(event.widget, Input):
             event.widget.cursor_blink = False
 
+    # Navigation: screens post messages or name these actions; only the app moves between them.
+
     def action_decode(self) -> None:
         from gbr_tui.screens.decode import DecodeScreen
 
         if not self._back_to(DecodeScreen):
-            self.push_screen(DecodeScreen(rule=self.editor.rule), callback=self.load_decoded)
+            self.push_screen(DecodeScreen())
 
     def _back_to(self, kind: type[Screen]) -> bool:
         """Close the screens over an open one of this kind, if any. F2 on the help shown over
@@ -222,34 +222,44 @@ class GbrApp(App[None]):
                 return True
         return False
 
-    def load_decoded(self, decoded: DecodedCode | None) -> None:
-        """Put a decoded code on the board: its squares when it gives them, else its material."""
-        if decoded is None:
-            return
-        if decoded.board is not None:
-            board, how = decoded.board, "with the squares it gives"
-        elif decoded.material is not None:
-            turn = chess.WHITE if decoded.side_to_move is None else decoded.side_to_move
-            kings = (chess.E1, chess.E8) if decoded.kings is None else tuple(map(chess.parse_square, decoded.kings))
-            try:
-                board = arrange(decoded.material, turn, kings)
-            except ValueError as error:
-                self.notify(f"{decoded.code} cannot be set up: {error}", severity="error", markup=False)
-                return
-            if decoded.kings is None:
-                how = "in a legal arrangement (the code gives no squares)"
-            else:
-                how = "with its king squares, the other men in a legal arrangement (the code gives no other squares)"
-        else:
-            self.notify(
-                f"{decoded.code}: a 9 hides how many men there are, so it cannot be set up",
-                severity="error",
-                markup=False,
-            )
-            return
-        self.editor.load(board, decoded.stipulation, f"{decoded.compact} {how}")
-        if self.screen is not self.editor:  # decoded over the collection browser: show what loaded
-            self.pop_screen()
+    def on_load_position(self, message: LoadPosition) -> None:
+        """Into the editor, which comes to the top (the collection browser stays installed)."""
+        self._back_to(EditorScreen)
+        arrangement = message.arrangement
+        self.editor.load(
+            arrangement.board, arrangement.stipulation, " ".join(filter(None, (arrangement.how, message.source)))
+        )
+
+    def action_open_collection(self) -> None:
+        """The path dialog, then the browser."""
+        from gbr_tui.dialogs.open_collection import OpenCollectionDialog
+
+        self.push_screen(OpenCollectionDialog(), callback=self._opened)
+
+    async def _opened(self, files: Files | None) -> None:
+        if files is not None:
+            await self.browse(files)
+
+    async def browse(self, files: Files) -> None:
+        """Open ``files`` in a new browser, in place of the one open before."""
+        from gbr_tui.screens.collection import CollectionScreen
+
+        if self.is_screen_installed(COLLECTION_SCREEN):
+            old = self.get_screen(COLLECTION_SCREEN)
+            if old in self.screen_stack:
+                await self.pop_screen()
+            self.uninstall_screen(COLLECTION_SCREEN)
+            await old.remove()  # and with it its loader, which stops at its next tick
+        self.install_screen(CollectionScreen(files), COLLECTION_SCREEN)
+        await self.push_screen(COLLECTION_SCREEN)
+
+    def action_show_collection(self) -> None:
+        """Back to the browser of the collection opened last."""
+        if self.get_screen(COLLECTION_SCREEN) not in self.screen_stack:
+            self.push_screen(COLLECTION_SCREEN)
+
+    def action_toggle_rule(self) -> None:
+        self.rule = Rule.PROMOTED if self.rule == Rule.COUNT else Rule.COUNT
 
     def action_command_palette(self) -> None:
         """Our palette (``GbrCommandPalette``): ctrl+p closes it again."""

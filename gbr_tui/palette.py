@@ -12,8 +12,8 @@ from textual.message import Message
 from textual.widgets import Input, OptionList
 
 from gbr_tui.core import Rule
+from gbr_tui.core.describe import RULE_CHOICE
 from gbr_tui.core.examples import ALL
-from gbr_tui.screens import COLLECTION_SCREEN
 
 
 class GbrCommands(Provider):
@@ -22,50 +22,35 @@ class GbrCommands(Provider):
     def commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         app = self.app
         editor = app.editor
-        commands: list[tuple[str, str, Callable[[], object]]] = [
-            ("Decode a code", "Read a GBR code in any printed dialect (d, F2)", app.action_decode),
-            ("Load a FEN or a code", "Type a FEN or a code to set up (i)", editor.action_input_position),
-            ("Flip the board", "Turn the board round (f)", editor.action_flip),
-            ("Copy the code", "Copy the code with stipulation and kings (y)", editor.action_copy_code),
-            ("Copy the FEN", "Copy the position as FEN (Y)", editor.action_copy_fen),
-            ("Clear the board", "Remove every man (c)", editor.action_clear),
-            ("Start position", "Set up the starting array (s)", editor.action_start_position),
-            ("Undo", "Undo the last edit (u, ctrl+z)", editor.action_undo),
-            ("Redo", "Redo the edit undone last (U, ctrl+y)", editor.action_redo),
-            ("Toggle the side to move", "White to move or Black to move (t)", editor.action_toggle_turn),
-            ("Stipulation: + win", "White plays and wins (+; again to unset)", partial(editor.action_stipulation, "+")),
-            (
-                "Stipulation: = draw",
-                "White plays and draws (=; again to unset)",
-                partial(editor.action_stipulation, "="),
-            ),
-            ("Letters or glyphs", "Draw the men as letters (ASCII) or chess glyphs", editor.toggle_letters),
-            ("Help", "Every key (?, F1)", app.action_help),
+        actions = [
+            ("Decode a code", "Read a GBR code in any printed dialect (d, F2)", "app.decode"),
+            ("Load a FEN or a code", "Type a FEN or a code to set up (i)", "input_position"),
+            ("Flip the board", "Turn the board round (f)", "flip"),
+            ("Copy the code", "Copy the code with stipulation and kings (y)", "copy_code"),
+            ("Copy the FEN", "Copy the position as FEN (Y)", "copy_fen"),
+            ("Clear the board", "Remove every man (c)", "clear"),
+            ("Start position", "Set up the starting array (s)", "start_position"),
+            ("Undo", "Undo the last edit (u, ctrl+z)", "undo"),
+            ("Redo", "Redo the edit undone last (U, ctrl+y)", "redo"),
+            ("Toggle the side to move", "White to move or Black to move (t)", "toggle_turn"),
+            ("Stipulation: + win", "White to play and win (+; again to unset)", "stipulation('+')"),
+            ("Stipulation: = draw", "White to play and draw (=; again to unset)", "stipulation('=')"),
+            ("Letters or glyphs", "Draw the men as letters (ASCII) or chess glyphs", "toggle_letters"),
+            ("Help", "Every key (?, F1)", "app.help"),
+            ("Open a collection", "Browse a PGN, EPD, FEN or CSV file by class (o, F3)", "app.open_collection"),
+            ("Back to the collection", "The collection opened last (l, F4)", "app.show_collection"),
         ]
-        if not app.served:
-            commands.append(
-                (
-                    "Open a collection",
-                    "Browse a PGN, EPD, FEN or CSV file by class (o, F3)",
-                    editor.action_open_collection,
-                )
-            )
-        if app.is_screen_installed(COLLECTION_SCREEN):
-            commands.append(
-                ("Back to the collection", "The collection opened last (l, F4)", editor.action_show_collection)
-            )
-        other_rule = Rule.PROMOTED if editor.rule == Rule.COUNT else Rule.COUNT
-        commands.append(
-            (
-                f"Use the {other_rule.value} rule",
-                "count: 9 for three or more of a type; promoted: 9 also for two queens a side",
-                partial(editor.set_rule, other_rule),
-            )
-        )
+        commands = [
+            (title, help_text, partial(editor.run_action, action))
+            for title, help_text, action in actions
+            if app.check_action(action.rpartition(".")[2], ()) is not False
+        ]
+        other_rule = Rule.PROMOTED if app.rule == Rule.COUNT else Rule.COUNT
+        commands.append((f"Use the {other_rule.value} rule", RULE_CHOICE, app.action_toggle_rule))
         for example in ALL:
             commands.append(
                 (
-                    f"Load example {example.code(editor.rule, short=False)} {example.name}",
+                    f"Load example {example.code(app.rule, short=False)} {example.name}",
                     f"{example.white} v {example.black} in a legal arrangement",
                     partial(editor.load_example, example),
                 )

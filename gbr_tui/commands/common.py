@@ -11,6 +11,7 @@ from typing import IO
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK
 from gbr_tui.core import GbrError, Rule
+from gbr_tui.core.describe import RULE_CHOICE
 
 STDIN_BLOCK_BYTES = 1 << 20
 SHOWN_CHARACTERS = 100  # of a long bad input, only this much around the bad spot is echoed
@@ -103,7 +104,7 @@ def add_rule_option(parser: argparse.ArgumentParser) -> None:
         "--rule",
         choices=[rule.value for rule in Rule],
         default=Rule.COUNT.value,
-        help="count (default): 9 for three or more of a type; promoted: also 9 for a second queen",
+        help=f"{RULE_CHOICE} (default: count)",
     )
 
 

@@ -17,13 +17,17 @@ from gbr_tui.commands.common import (
     write_json_lines,
 )
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode, explain, position_warnings
-from gbr_tui.core.material import TYPE_NAMES, TYPES
+from gbr_tui.core.describe import (
+    SIDE_NAMES,
+    STIPULATION_WORDS,
+    hidden_count_words,
+    men_total_words,
+    side_words,
+)
+from gbr_tui.core.notation import DIALECTS
 
 if TYPE_CHECKING:
     from rich.console import Console
-
-STIPULATION_WORDS = {"+": "White to play and win", "=": "White to play and draw"}
-NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"]
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -32,8 +36,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="explain GBR codes, in any printed dialect",
         description=(
             "Explain each GBR code: the material in words, each digit, and what the code "
-            "cannot tell. Reads every printed dialect: =0323.12g3g1, 'a7d3 0116.00 b2b3c6d6 "
-            "3/3+', 'f1h1 0001.04 2/5 Win', 0000.02.a1a8.a2b2, four digits, ',' for '.'."
+            "cannot tell. Reads every printed dialect: "
+            + "; ".join(f"{example} ({meaning})" for example, meaning in DIALECTS)
+            + "."
         ),
     )
     add_input_arguments(parser, "code")
@@ -139,11 +144,7 @@ def _explanation(decoded: DecodedCode, rule: Rule):
         digits.append(line.text, style=style)
     table.add_row("Digits", digits)
     if decoded.unknown:
-        names = ", ".join(TYPE_NAMES[t] + "s" for t in decoded.unknown)
-        table.add_row(
-            "Unknown",
-            Text(f"a 9 hides the exact number of {names}: three or more on one side", "bold red"),
-        )
+        table.add_row("Unknown", Text(hidden_count_words(decoded.unknown), "bold red"))
     if decoded.men_count is not None:
         white, black = decoded.men_count
         table.add_row("Men count", f"{white}/{black} as printed (kings included): it agrees")
@@ -157,9 +158,7 @@ def _explanation(decoded: DecodedCode, rule: Rule):
     mover = decoded.side_to_move
     table.add_row(
         "To move",
-        "not given: a GBR code never says who moves"
-        if mover is None
-        else ("White" if mover == chess.WHITE else "Black"),
+        "not given: a GBR code never says who moves" if mover is None else SIDE_NAMES[mover],
     )
     if decoded.board is not None:
         table.add_row("FEN", decoded.fen)
@@ -172,24 +171,9 @@ def _explanation(decoded: DecodedCode, rule: Rule):
 
 
 def _side_in_words(side: dict[str, int | None]) -> str:
-    """'king, two bishops and a pawn'; 'knights unknown' for a 9."""
-    men = ["king"]
-    unknown = []
-    for piece_type in TYPES:
-        count = side[piece_type]
-        name = TYPE_NAMES[piece_type]
-        if count is None:
-            unknown.append(f"{name}s unknown")
-        elif count == 1:
-            men.append(name)
-        elif count:
-            number = NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
-            men.append(f"{number} {name}s")
-    words = men[0] if len(men) == 1 else ", ".join(men[:-1]) + " and " + men[-1]
-    if unknown:
-        return f"{words}; {', '.join(unknown)}"
-    total = 1 + sum(side.values())
-    return f"{words} ({total} {'man' if total == 1 else 'men'})"
+    """'king, two bishops and a pawn (4 men)'."""
+    total = men_total_words(side)
+    return f"{side_words(side)} ({total})" if total else side_words(side)
 
 
 def _squares_in_words(decoded: DecodedCode) -> str:

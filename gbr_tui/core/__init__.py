@@ -2,9 +2,10 @@
 
 from gbr_tui.core.batch import FenEncoder
 from gbr_tui.core.code import Rule, encode, extended_code, format_code, piece_digit, short_form
+from gbr_tui.core.describe import DigitExplanation, explain
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import Material, board_from_fen
-from gbr_tui.core.notation import DecodedCode, DigitExplanation, decode, explain
+from gbr_tui.core.notation import DecodedCode, decode
 from gbr_tui.core.validity import position_warnings
 
 __all__ = [

@@ -5,7 +5,206 @@ The command line, the decode screen and the code pane all print these; none word
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import chess
+
+from gbr_tui.core.code import Rule, encode, extended_code, material_digits
+from gbr_tui.core.errors import GbrError
+from gbr_tui.core.material import TYPE_NAMES, TYPES, Material, men_on_board
+from gbr_tui.core.validity import position_warnings
+
+if TYPE_CHECKING:
+    from gbr_tui.core.notation import DecodedCode
+
+#: A side's counts by type letter (Q R B N P); None where a 9 hides the count.
+SideCounts = Mapping[str, "int | None"]
+
+SIDE_NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
+NUMBER_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight")
+
+STIPULATION_WORDS = {"+": "White to play and win", "=": "White to play and draw"}
+NO_STIPULATION = "no stipulation"
+
+#: The two rules side by side, for a choice between them.
+RULE_CHOICE = "count: 9 for three or more of a type; promoted: 9 also for a second queen on a side"
+RULE_MEANINGS = {
+    Rule.COUNT: "count rule: a 9 means three or more of that type on a side",
+    Rule.PROMOTED: "promoted rule: a 9 means three or more on a side, or two queens",
+}
+
+
+def join_words(words: list[str]) -> str:
+    """``a, b and c``."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``1 class``, ``1,204 classes``."""
+    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
+
+
+def number_of(count: int, noun: str) -> str:
+    """``a bishop``, ``two bishops``, ``no pawns``; figures from nine on."""
+    number = NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+    return f"{number} {noun if count == 1 else noun + 's'}"
+
+
+def stipulation_words(stipulation: str | None) -> str:
+    """``+ White to play and win``, or that there is none."""
+    if not stipulation:
+        return NO_STIPULATION
+    return f"{stipulation} {STIPULATION_WORDS[stipulation]}"
+
+
+def to_move_words(color: chess.Color) -> str:
+    return f"{SIDE_NAMES[color]} to move"
+
+
+def side_words(counts: SideCounts) -> str:
+    """``king, two bishops and a pawn``; a type hidden by a 9 is named as unknown."""
+    men = []
+    for piece_type in TYPES:
+        count = counts[piece_type]
+        name = TYPE_NAMES[piece_type]
+        if count is None:
+            men.append(f"an unknown number of {name}s")
+        elif count:
+            men.append(number_of(count, name))
+    return join_words(["king", *men]) if men else "bare king"
+
+
+def men_total_words(counts: SideCounts) -> str:
+    """``4 men`` (king included); empty when a 9 hides the total."""
+    if any(count is None for count in counts.values()):
+        return ""
+    total = 1 + sum(counts.values())
+    return plural(total, "man", "men")
+
+
+def unknown_types_words(unknown: list[str]) -> str:
+    """``knights``, ``queens and knights``: the types a 9 hides."""
+    return join_words([TYPE_NAMES[piece_type] + "s" for piece_type in unknown])
+
+
+def hidden_count_words(unknown: list[str]) -> str:
+    """What a 9 leaves open, for the types it hides."""
+    return f"a 9 hides the exact number of {unknown_types_words(unknown)}: three or more on a side"
+
 
 def read_summary(classified: int, bad: int) -> str:
     """``read 1,204 = classified 1,200 + bad 4``: every record read is one or the other."""
     return f"read {classified + bad:,} = classified {classified:,} + bad {bad:,}"
+
+
+def materials_words(materials: list[Material], shown: int = 3) -> str:
+    """The first ``shown`` materials of a class and how many more there are."""
+    words = [str(material) for material in materials[:shown]]
+    if len(materials) > shown:
+        words.append(f"{len(materials) - shown} more")
+    return ", ".join(words)
+
+
+# --- the digits ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DigitExplanation:
+    label: str  # "Q", "R", "B", "N", then "P" (White's pawns) and "p" (Black's)
+    digit: str
+    text: str
+
+
+def explain_digits(
+    digits: str, white: SideCounts, black: SideCounts, rule: Rule = Rule.COUNT
+) -> list[DigitExplanation]:
+    """One line per digit, e.g. ``R 3 = 0 White + 1 Black (rooks)``.
+
+    ``white`` and ``black`` are the counts behind the digits, None where a 9 hides one.
+    """
+    lines = []
+    for piece_type, digit in zip(TYPES, digits[:4]):
+        name = TYPE_NAMES[piece_type]
+        if digit == "9":
+            if piece_type == "Q" and rule == Rule.PROMOTED:
+                meaning = "more than one queen on at least one side: exact count unknown"
+            else:
+                meaning = f"three or more {name}s on at least one side: exact count unknown"
+        else:
+            meaning = f"{white[piece_type]} White + {black[piece_type]} Black ({name}s)"
+        lines.append(DigitExplanation(piece_type, digit, meaning))
+    for label, color, digit in zip("Pp", (chess.WHITE, chess.BLACK), digits[4:]):
+        count = int(digit)
+        lines.append(DigitExplanation(label, digit, f"{count} {SIDE_NAMES[color]} {'pawn' if count == 1 else 'pawns'}"))
+    return lines
+
+
+def explain(decoded: DecodedCode, rule: Rule = Rule.COUNT) -> list[DigitExplanation]:
+    """Each digit of a decoded code."""
+    return explain_digits(decoded.digits, decoded.white, decoded.black, rule)
+
+
+def counts_by_type(counts: tuple[int, ...]) -> dict[str, int]:
+    return dict(zip(TYPES, counts))
+
+
+# --- a board being set up -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardDescription:
+    """What the code pane shows of a board: each part already worded."""
+
+    code: str | None  # abcd.ef; None when a side has more than eight pawns
+    men: str  # KBBP v KRNPP, the kings as they stand
+    to_move: str
+    stipulation: str
+    #: With the stipulation and king squares (=0323.12g3g1), or the basic code when the board
+    #: has no single king a side: what ``y`` copies.
+    kings_code: str | None
+    every_man: str | None  # with every man's square; None without one king a side
+    code_note: str | None  # why there is no extended code
+    fen: str
+    warnings: list[str] = field(default_factory=list)
+    digits: list[DigitExplanation] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return not self.warnings
+
+
+def describe_board(board: chess.Board, stipulation: str | None, rule: Rule = Rule.COUNT) -> BoardDescription:
+    warnings = position_warnings(board)
+    material = Material.from_board(board)
+    try:
+        digits = material_digits(material, rule)
+    except GbrError as error:
+        warnings.insert(0, f"no code: {error.message}")
+        digits = None
+    code = kings_code = every_man = note = None
+    explanations = []
+    if digits is not None:
+        code = encode(material, rule)
+        try:
+            kings_code = extended_code(board, stipulation, rule, kings_only=True)
+            every_man = extended_code(board, stipulation, rule)
+        except GbrError as error:
+            kings_code, note = f"{stipulation or ''}{code}", error.message
+        white, black = counts_by_type(material.white), counts_by_type(material.black)
+        explanations = explain_digits(digits, white, black, rule)
+    return BoardDescription(
+        code,
+        men_on_board(board),
+        to_move_words(board.turn),
+        stipulation_words(stipulation),
+        kings_code,
+        every_man,
+        note,
+        board.fen(),
+        warnings,
+        explanations,
+    )

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 import chess
 
 from gbr_tui.core.code import UNKNOWN, Rule, digit_sides, extended_code, format_code
+from gbr_tui.core.describe import hidden_count_words
 from gbr_tui.core.errors import GbrError
-from gbr_tui.core.material import PIECE_TYPES, TYPE_NAMES, TYPES, Material
+from gbr_tui.core.material import PIECE_TYPES, TYPES, Material
 
 _PLAIN = re.compile(r"\s*([+=]?)\s*([0-9]{4})(?:[.,]([0-9]{2}))?\s*")
 _SQUARE = re.compile(r"[a-hA-H][1-8]")
@@ -24,13 +25,21 @@ _WORD = re.compile(r"[A-Za-z]+")
 _RESULT_WORDS = {"win": "+", "draw": "="}
 _MOVER_WORDS = {"wtm": chess.WHITE, "btm": chess.BLACK}
 
+#: The printed forms the decoder reads, each with an example (shown to users as a reminder).
+DIALECTS = (
+    ("0323.12  0005  4000,10", "plain; four digits: no pawns"),
+    ("=0323.12g3g1", "stipulation, code, kings, men"),
+    ("a7d3 0116.00 b2b3c6d6 3/3+", "ARVES: kings first, count, result"),
+    ("f1h1 0001.04 2/5 Win", "EG: Win, Draw, BTM"),
+    ("g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw", "EG, full position"),
+    ("0000.02.a1a8.a2b2", "German, dotted"),
+    ("+ 1234.56 a7c8", "study books, spaced"),
+)
+
 
 def _is_digit(char: str) -> bool:
     """ASCII digits only: str.isdigit() also takes '²' and '٣', which no code is written with."""
     return "0" <= char <= "9" and len(char) == 1
-
-
-COLOR_NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
 
 
 @dataclass
@@ -276,8 +285,7 @@ class _Parser:
                         f"too few squares: the code has at least {at_least} men besides the kings, {len(men)} given",
                         men[-1][1] + 2,
                     )
-                types = ", ".join(TYPE_NAMES[t] + "s" for t in decoded.unknown)
-                decoded.notes.append(f"the squares cannot be split by type: a 9 hides the exact number of {types}")
+                decoded.notes.append(f"the squares cannot be split by type: {hidden_count_words(decoded.unknown)}")
             return
         needed = sum(decoded.white.values()) + sum(decoded.black.values())
         if men and len(men) != needed:
@@ -328,31 +336,3 @@ def _board(decoded: DecodedCode) -> chess.Board:
         for _ in range(side[chess.piece_symbol(piece_type).upper()] or 0):
             board.set_piece_at(chess.parse_square(next(squares)), chess.Piece(piece_type, color))
     return board
-
-
-@dataclass(frozen=True)
-class DigitExplanation:
-    label: str  # "Q", "R", "B", "N", then "P" (White's pawns) and "p" (Black's)
-    digit: str
-    text: str
-
-
-def explain(decoded: DecodedCode, rule: Rule = Rule.COUNT) -> list[DigitExplanation]:
-    """One line per digit, e.g. ``R 3 = 0 White + 1 Black``."""
-    lines = []
-    for piece_type, digit in zip(TYPES, decoded.digits[:4]):
-        name = TYPE_NAMES[piece_type]
-        if digit == "9":
-            if piece_type == "Q" and rule == Rule.PROMOTED:
-                meaning = "more than one queen on at least one side: exact count unknown"
-            else:
-                meaning = f"three or more {name}s on at least one side: exact count unknown"
-            lines.append(DigitExplanation(piece_type, digit, meaning))
-        else:
-            white, black = decoded.white[piece_type], decoded.black[piece_type]
-            lines.append(DigitExplanation(piece_type, digit, f"{white} White + {black} Black ({name}s)"))
-    for label, color, digit in zip("Pp", (chess.WHITE, chess.BLACK), decoded.digits[4:]):
-        count = int(digit)
-        plural = "pawn" if count == 1 else "pawns"
-        lines.append(DigitExplanation(label, digit, f"{count} {COLOR_NAMES[color]} {plural}"))
-    return lines

@@ -2,7 +2,8 @@
 
 The file is read in a thread worker (the readers block), into a ``ClassIndex`` held by the
 screen; a timer shows how far reading has got, so keys keep working meanwhile. The screen is
-installed under ``COLLECTION_SCREEN``: going to the editor and back keeps what it shows.
+installed under ``COLLECTION_SCREEN``: going to the editor and back keeps what it shows. When
+the app's rule changes, the file is read again under the new one.
 """
 
 from __future__ import annotations
@@ -10,26 +11,26 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Sequence
-from pathlib import Path
 
 from rich.text import Text
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
-from textual.suggester import Suggester
-from textual.validation import ValidationResult, Validator
+from textual.screen import Screen
 from textual.widgets import ContentSwitcher, DataTable, Footer, Header, Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from gbr_tui.core import GbrError, Rule, board_from_fen
 from gbr_tui.core.collection import CollectionError
+from gbr_tui.core.describe import materials_words, plural, read_summary
 from gbr_tui.core.index import FIELDS, ClassIndex, ClassRow, Entry, Files
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
-from gbr_tui.screens import COLLECTION_SCREEN
+from gbr_tui.core.setup import Arrangement
+from gbr_tui.messages import LoadPosition
 from gbr_tui.widgets.board import BoardView
+from gbr_tui.widgets.collection_lists import ClassTable, PositionList
 from gbr_tui.widgets.record_list import Column, RecordList
 
 MATERIALS_SHOWN = 3
@@ -39,185 +40,14 @@ FILTER_PAUSE = 0.15  # seconds of no typing before the class table is refilled
 TABLE_BLOCK = 2000  # class rows added between two looks at the keys
 
 
-async def browse(app: App, files: Files) -> None:
-    """Open ``files`` in a new browser, in place of the one open before."""
-    if app.is_screen_installed(COLLECTION_SCREEN):
-        old = app.get_screen(COLLECTION_SCREEN)
-        if old in app.screen_stack:
-            await app.pop_screen()
-        app.uninstall_screen(COLLECTION_SCREEN)
-        await old.remove()  # and with it its loader, which stops at its next tick
-    app.install_screen(CollectionScreen(files), COLLECTION_SCREEN)
-    await app.push_screen(COLLECTION_SCREEN)
-
-
-def ask_for_collection(app: App) -> None:
-    """The path dialog, then the browser; never when served (the files would be the host's)."""
-    if not app.served:
-        app.push_screen(OpenCollectionScreen(), callback=lambda files: _opened(app, files))
-
-
-async def _opened(app: App, files: Files | None) -> None:
-    if files is not None:
-        await browse(app, files)
-
-
-def show_collection(app: App) -> None:
-    """Back to the browser of the collection opened last, if any."""
-    if app.is_screen_installed(COLLECTION_SCREEN) and app.get_screen(COLLECTION_SCREEN) not in app.screen_stack:
-        app.push_screen(COLLECTION_SCREEN)
-
-
-# --- the path dialog -----------------------------------------------------------------------------
-
-
-class ReadableFile(Validator):
-    def validate(self, value: str) -> ValidationResult:
-        if not value.strip():
-            return self.failure("Type the path of a PGN, EPD, FEN or CSV file")
-        path = Path(value.strip()).expanduser()
-        if path.is_dir():
-            return self.failure(f"{path} is a directory, not a file")
-        if not path.exists():
-            return self.failure(f"{path}: no such file")
-        if not os.access(path, os.R_OK):
-            return self.failure(f"{path}: not readable (permission denied)")
-        return self.success()
-
-
-class PathSuggester(Suggester):
-    """Completes the last part of a path from the directory's entries (→ accepts)."""
-
-    def __init__(self) -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
-
-    async def get_suggestion(self, value: str) -> str | None:
-        path = Path(value).expanduser()
-        directory, start = (path, "") if value.endswith("/") else (path.parent, path.name)
-        try:
-            names = sorted(entry.name + ("/" if entry.is_dir() else "") for entry in os.scandir(directory))
-        except OSError:
-            return None
-        found = next((name for name in names if name.startswith(start) and not name.startswith(".")), None)
-        return None if found is None else value + found[len(start) :]
-
-
-class OpenCollectionScreen(ModalScreen[Files | None]):
-    """Asks for a file's path; Enter opens it when it is a readable file."""
-
-    DEFAULT_CSS = """
-    OpenCollectionScreen { align: center middle; }
-    OpenCollectionScreen > Vertical {
-        width: 90%; max-width: 100; height: auto; border: round $accent; padding: 0 1;
-    }
-    OpenCollectionScreen #open-feedback { height: auto; margin-top: 1; }
-    OpenCollectionScreen #open-hint { color: $text-muted; }
-    """
-
-    BINDINGS = [Binding("escape,f10", "dismiss", "Cancel", id="open_collection.cancel")]
-
-    def compose(self) -> ComposeResult:
-        with Vertical() as dialog:
-            dialog.border_title = "Open a collection"
-            yield Input(
-                placeholder="games.pgn, studies.epd.gz, puzzles.csv, positions.fen ...",
-                validators=[ReadableFile()],
-                validate_on=["changed", "submitted"],
-                suggester=PathSuggester(),
-                id="open-path",
-            )
-            yield Static(id="open-feedback", markup=False)
-            yield Static(
-                "PGN, EPD, FEN lines, CSV; gzip, bz2, xz too · → completes · Enter opens · Esc or F10 cancels",
-                id="open-hint",
-            )
-
-    @on(Input.Changed)
-    @on(Input.Submitted)
-    def _check(self, event: Input.Changed | Input.Submitted) -> None:
-        result = event.validation_result
-        feedback = self.query_one("#open-feedback", Static)
-        if result is not None and not result.is_valid:
-            feedback.update(Text(result.failure_descriptions[0], style="bold"))
-        else:
-            feedback.update("")
-            if isinstance(event, Input.Submitted):
-                self.dismiss(Files((str(Path(event.value.strip()).expanduser()),)))
-
-
-# --- the browser ---------------------------------------------------------------------------------
-
-
-# The keys that move the focus are priority bindings: the app runs them before it hands on the
-# next key, so keys typed right after them (over SSH keys come in bursts) reach what they opened.
-
-
-class ClassTable(DataTable):
-    """The classes, one a row; Enter lists the positions of the one under the cursor."""
-
-    HELP_TITLE = "Classes"
-    BINDINGS = [
-        Binding(
-            "enter",
-            "screen.open_class",
-            "list",
-            tooltip="List the positions of this class",
-            priority=True,
-            id="classes.open",
-        )
-    ]
-
-
-class PositionList(RecordList):
-    """The positions of one class; Enter loads one into the editor."""
-
-    HELP_TITLE = "Positions"
-    BINDINGS = [
-        Binding(
-            "enter",
-            "screen.load_position",
-            "load",
-            tooltip="Load this position into the editor",
-            priority=True,
-            id="positions.load",
-        )
-    ]
-
-
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
-
-
 def materials_text(row: ClassRow) -> str:
-    shown = [str(material) for material, _ in row.materials[:MATERIALS_SHOWN]]
-    if len(row.materials) > MATERIALS_SHOWN:
-        shown.append(f"{len(row.materials) - MATERIALS_SHOWN} more")
-    return ", ".join(shown)
+    return materials_words([material for material, _ in row.materials], MATERIALS_SHOWN)
 
 
 class CollectionScreen(Screen):
     """The classes of a collection (filterable), the positions of one class, the bad records."""
 
-    DEFAULT_CSS = """
-    CollectionScreen #collection-status { height: auto; padding: 0 1; }
-    CollectionScreen #collection-progress { padding: 0 1; }
-    CollectionScreen #collection-progress.-done { display: none; }
-    CollectionScreen #filter-error { display: none; padding: 0 1; height: auto; }
-    CollectionScreen #filter-error.-shown { display: block; }
-    CollectionScreen #views, CollectionScreen #views > * { height: 1fr; }
-    CollectionScreen DataTable { height: 1fr; }
-    CollectionScreen #position-list { width: 1fr; }
-    /* The board takes the largest square size its pane's width allows (3, 5 or 7 cells). */
-    CollectionScreen #position-side { width: 28; margin-left: 1; }
-    CollectionScreen.-wide #position-side { width: 44; }
-    CollectionScreen.-wider #position-side { width: 60; }
-    CollectionScreen #position-details { height: auto; }
-    CollectionScreen.-short Header { display: none; }
-    CollectionScreen DataTable:nocolor > .datatable--cursor { text-style: reverse; }
-    /* As in the editor: one space between a key and its description, so the keys fit in 80. */
-    CollectionScreen FooterKey .footer-key--key { padding: 0 0 0 1; }
-    CollectionScreen FooterKey .footer-key--description { padding: 0 0 0 1; }
-    """
+    CSS_PATH = "../styles/collection.tcss"
 
     HELP_TITLE = "Collection"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (150, "-wider")]
@@ -243,7 +73,7 @@ class CollectionScreen(Screen):
         Binding(
             "b", "bad_records", "bad", tooltip="List the bad records with their file and line", id="collection.bad"
         ),
-        Binding("f3,o", "open", "open", tooltip="Open another collection file", id="collection.open"),
+        Binding("f3,o", "app.open_collection", "open", tooltip="Open another collection file", id="collection.open"),
     ]
 
     class Loaded(Message):
@@ -259,7 +89,6 @@ class CollectionScreen(Screen):
         self.shown_class: ClassRow | None = None
         self.positions: Sequence[int] = ()  # the shown class's records
         self.progress: tuple[int, int] = (0, 0)  # (bytes, records) read so far, set by the loader
-        self.rule = Rule.COUNT  # the editor's, when the screen is mounted
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -280,26 +109,36 @@ class CollectionScreen(Screen):
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.files.title} by class"
-        self.rule = self.app.editor.rule
         self.query_one(BoardView).show_cursor = False
         table = self.query_one(DataTable)
         table.add_columns("class", "count", "share", "material")
-        sizes = [os.path.getsize(path) for path in self.files.paths]
-        self.query_one(ProgressBar).update(total=sum(sizes))
+        self._ticker = self.set_interval(0.1, self._show_progress, pause=True)
+        self.watch(self.app, "rule", self._read_under)
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def _read_under(self, rule: Rule) -> None:
+        """(Re)read the files, classified under ``rule``; the classes show again when done."""
+        self.index, self.class_rows = None, []
+        self.query_one(DataTable).clear()
+        self.refresh_bindings()
+        self.query_one(ContentSwitcher).current = "classes"
+        progress = self.query_one(ProgressBar)
+        progress.remove_class("-done")
+        progress.update(total=sum(os.path.getsize(path) for path in self.files.paths), progress=0)
+        self.progress = (0, 0)
         self._status(f"Reading {self.files.title} ...")
-        self._ticker = self.set_interval(0.1, self._show_progress)
-        self.load()
+        self._ticker.resume()
+        self.read_collection(rule)
 
-    # --- loading ------------------------------------------------------------------------------
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="load")
-    def load(self) -> ClassIndex:
+    @work(thread=True, exclusive=True, exit_on_error=False, group="read")
+    def read_collection(self, rule: Rule) -> ClassIndex:
         worker = get_current_worker()
         index = ClassIndex()
         done = 0  # bytes of the files read before this one
         for path in self.files.paths:
             try:
-                collection = self.files.open(path, self.rule)
+                collection = self.files.open(path, rule)
             except CollectionError as error:
                 index.failures.append(error.message)
                 continue
@@ -322,9 +161,9 @@ class CollectionScreen(Screen):
         self._status(f"Reading {self.files.title}: {records:,} records")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group != "load" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+        if event.worker.group != "read" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
-        self._ticker.stop()
+        self._ticker.pause()
         self._show_progress()
         self.query_one(ProgressBar).add_class("-done")
         if event.state == WorkerState.ERROR:
@@ -368,12 +207,11 @@ class CollectionScreen(Screen):
 
     def _summary(self) -> str:
         index = self.index
-        read = index.classified + len(index.bad)
         classes = plural(len(self.class_rows), "class", "classes")
         if self.pattern is not None:
             shown = sum(row.count for row in self.class_rows)
             classes += f" ({plural(shown, 'position')}) match {self.pattern.text.strip()}"
-        counts = f"read {read:,} = classified {index.classified:,} + bad {len(index.bad):,}"
+        counts = read_summary(index.classified, len(index.bad))
         failed = f" · {len(index.failures)} not read" if index.failures else ""
         return f"{self.files.title} · {classes} · {counts}{failed}"
 
@@ -412,7 +250,7 @@ class CollectionScreen(Screen):
         self.shown_class = row
         self.positions = self.index.positions(row)
         records = self.query_one("#position-list", RecordList)
-        records.show(self._position_columns(), len(self.positions), self._position_row)
+        records.set_records(self._position_columns(), len(self.positions), self._position_row)
         self.query_one(ContentSwitcher).current = "positions"
         self.set_focus(records)
 
@@ -472,8 +310,8 @@ class CollectionScreen(Screen):
             self.notify(error.message, severity="error", markup=False)
             return
         where = f"{os.path.basename(entry.file)}:{entry.line}, record {entry.number}"
-        self.app.editor.load(board, None, f"{self.shown_class.code} from {where} · F4 or l: back to the list")
-        self.app.pop_screen()
+        how = f"{self.shown_class.code} from {where} · F4 or l: back to the list"
+        self.post_message(LoadPosition(Arrangement(board, None, how)))
 
     # --- bad records and keys -----------------------------------------------------------------
 
@@ -495,7 +333,7 @@ class CollectionScreen(Screen):
             return [os.path.basename(file), *cells] if several else cells
 
         records = self.query_one("#bad-records", RecordList)
-        records.show(columns, len(bad), row)
+        records.set_records(columns, len(bad), row)
         self.query_one(ContentSwitcher).current = "bad-records"
         self.set_focus(records)
 
@@ -512,9 +350,6 @@ class CollectionScreen(Screen):
             self.set_focus(self.query_one(DataTable))
         else:
             self.app.pop_screen()
-
-    def action_open(self) -> None:
-        ask_for_collection(self.app)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         if action == "bad_records":

@@ -3,8 +3,8 @@
 Every dialect of the spec is read by ``core.notation.decode``; this screen only lays out the
 result: material in glyphs and words, each digit explained, what was given besides the code,
 what a code cannot tell, the board when squares are given, and the published examples of the
-same class. Enter hands the ``DecodedCode`` back to whoever pushed the screen (the editor
-loads it); F2 or Escape gives back None.
+same class. Enter asks for the result in the editor (``LoadPosition``); F2 or Escape goes
+back loading nothing. Every sentence comes from ``core.describe``.
 """
 
 from __future__ import annotations
@@ -24,48 +24,19 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode, explain, position_warnings
-from gbr_tui.core.examples import ALL, Example
-from gbr_tui.core.material import TYPE_NAMES, TYPES
-from gbr_tui.widgets.board import UNICODE_GLYPHS, BoardView
-
-NUMBER_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight")
-
-RULE_MEANINGS = {
-    Rule.COUNT: "count rule: a 9 means three or more of that type on a side",
-    Rule.PROMOTED: "promoted rule: a 9 means three or more on a side, or two queens",
-}
-
-STIPULATIONS = {"+": "White to play and win", "=": "White to play and draw"}
-
-DIALECTS = (
-    ("0323.12  0005  4000,10", "plain; four digits: no pawns"),
-    ("=0323.12g3g1", "stipulation, code, kings, men"),
-    ("a7d3 0116.00 b2b3c6d6 3/3+", "ARVES: kings first, count, result"),
-    ("f1h1 0001.04 2/5 Win", "EG: Win, Draw, BTM"),
-    ("g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw", "EG, full position"),
-    ("0000.02.a1a8.a2b2", "German, dotted"),
-    ("+ 1234.56 a7c8", "study books, spaced"),
+from gbr_tui.core.describe import (
+    RULE_MEANINGS,
+    SIDE_NAMES,
+    STIPULATION_WORDS,
+    hidden_count_words,
+    side_words,
 )
-
-
-def join_words(words: list[str]) -> str:
-    """``a, b and c``."""
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def side_words(counts: dict[str, int | None]) -> str:
-    """``king, two bishops and a pawn``; a type hidden by a 9 is named as unknown."""
-    men = []
-    for piece_type in TYPES:
-        name = TYPE_NAMES[piece_type]
-        count = counts[piece_type]
-        if count is None:
-            men.append(f"an unknown number of {name}s")
-        elif count:
-            men.append(f"{NUMBER_WORDS[count]} {name}{'s' if count > 1 else ''}")
-    return join_words(["king", *men]) if men else "bare king"
+from gbr_tui.core.examples import ALL, Example
+from gbr_tui.core.material import TYPES
+from gbr_tui.core.notation import DIALECTS
+from gbr_tui.core.setup import arrangement_of
+from gbr_tui.messages import LoadPosition
+from gbr_tui.widgets.board import UNICODE_GLYPHS, BoardView
 
 
 def side_glyphs(counts: dict[str, int | None], color: chess.Color, ascii_mode: bool) -> str:
@@ -103,9 +74,10 @@ class CodeInput(Input):
     ]
 
 
-class DecodeScreen(Screen[DecodedCode | None]):
+class DecodeScreen(Screen):
     """An input and, below it, everything the code typed so far says (or why it is wrong)."""
 
+    HELP_TITLE = "Decode"
     AUTO_FOCUS = "#code"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall"), (44, "-taller")]
@@ -149,39 +121,21 @@ class DecodeScreen(Screen[DecodedCode | None]):
         ),
     ]
 
-    DEFAULT_CSS = """
-    DecodeScreen {
-        #caret { height: 1; color: $error; text-style: bold; }
-        #error { color: $error; padding: 0 1; margin-bottom: 1; }
-        #refusal { color: $warning; text-style: bold; padding: 0 1; }
-        #result { height: 1fr; padding: 0 1; }
-        #columns { height: auto; }
-        #facts { height: auto; }
-        #position { height: auto; }
-        #facts > Static, #position > Static { margin-bottom: 1; }
-        /* The board sits in a scrolling column, so it is sized here by the terminal's
-           breakpoints (squares of 3x1, 5x2 or 7x3 cells) rather than by the space below. */
-        #board { margin-bottom: 1; width: 26; height: 9; }
-        &.-tall #board { width: 42; height: 17; }
-        &.-wide.-taller #board { width: 58; height: 25; }
-        #examples-title { text-style: bold; }
-        #examples { margin-bottom: 1; }
-        &.-wide #columns { layout: horizontal; }
-        &.-wide #facts { width: 1fr; }
-        &.-wide #position { width: 60; margin-left: 2; }
-    }
-    """
+    CSS_PATH = "../styles/decode.tcss"
 
-    def __init__(self, rule: Rule = Rule.COUNT, initial_text: str = "") -> None:
+    def __init__(self, initial_text: str = "") -> None:
         super().__init__()
-        self.rule = rule
         self.initial_text = initial_text
         self.decoded: DecodedCode | None = None
         self.error: GbrError | None = None
 
     @property
+    def rule(self) -> Rule:
+        return self.app.rule
+
+    @property
     def ascii_mode(self) -> bool:
-        return bool(getattr(self.app, "ascii_mode", False))
+        return self.app.ascii_mode
 
     def compose(self) -> ComposeResult:
         code_input = CodeInput(
@@ -202,7 +156,7 @@ class DecodeScreen(Screen[DecodedCode | None]):
                     yield Static(id="digits")
                     yield Static(id="given")
                     yield Static(id="untold")
-                with Vertical(id="position"):
+                with Vertical(id="board-column"):
                     yield BoardView(id="board")
                     yield Static(id="board-note")
             yield Static(id="examples-title")
@@ -216,7 +170,10 @@ class DecodeScreen(Screen[DecodedCode | None]):
         table = self.query_one("#examples", DataTable)
         table.can_focus = False
         table.add_columns("White", "Black", "Name")
-        self.show(self.initial_text)
+        # Typed so far, read again when the rule or the ASCII mode changes.
+        self.watch(self.app, "rule", lambda: self.decode_text(self.query_one(Input).value), init=False)
+        self.watch(self.app, "ascii_mode", lambda: self.decode_text(self.query_one(Input).value), init=False)
+        self.decode_text(self.initial_text)
 
     def on_resize(self) -> None:
         # The input's width decides how far it scrolls, hence where the caret goes.
@@ -224,14 +181,14 @@ class DecodeScreen(Screen[DecodedCode | None]):
 
     @on(Input.Changed, "#code")
     def _typed(self, event: Input.Changed) -> None:
-        self.show(event.value)
+        self.decode_text(event.value)
 
     @on(Input.Submitted, "#code")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_load()
 
-    def show(self, text: str) -> None:
+    def decode_text(self, text: str) -> None:
         """Decode ``text`` and lay out the result (or the error)."""
         self.query_one("#refusal", Static).display = False
         self.decoded, self.error = None, None
@@ -256,29 +213,25 @@ class DecodeScreen(Screen[DecodedCode | None]):
         self._show_examples(decoded)
 
     def action_load(self) -> None:
-        """Dismiss with the result when the editor can set it up; otherwise say why not."""
+        """The result into the editor when it can be set up; otherwise say why not."""
         if not self.is_active:
             return  # a second Enter, typed before the screen closed
-        decoded = self.decoded
-        if decoded is not None and (decoded.board is not None or decoded.material is not None):
-            self.dismiss(decoded)
-            return
         if self.error is not None:
             reason = "the code is not valid: " + self.error.message
-        elif decoded is not None:
-            types = join_words([TYPE_NAMES[t] + "s" for t in decoded.unknown])
-            reason = (
-                f"a 9 hides how many {types} there are, so the editor cannot set up the material "
-                "(place the men on the board instead)"
-            )
-        else:
+        elif self.decoded is None:
             reason = "type a code first"
+        else:
+            try:
+                self.post_message(LoadPosition(arrangement_of(self.decoded)))
+                return
+            except GbrError as error:
+                reason = error.message
         refusal = self.query_one("#refusal", Static)
         refusal.update(Content(f"Not loaded: {reason}."))
         refusal.display = True
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        self.app.pop_screen()
 
     def action_scroll_result(self, pages: int) -> None:
         result = self.query_one("#result", VerticalScroll)
@@ -323,7 +276,10 @@ class DecodeScreen(Screen[DecodedCode | None]):
         if decoded.material is not None:
             header += ["   ", ("Material ", "bold"), str(decoded.material)]
         lines = [Content.assemble(*header)]
-        sides = (("White", chess.WHITE, decoded.white), ("Black", chess.BLACK, decoded.black))
+        sides = (
+            (SIDE_NAMES[chess.WHITE], chess.WHITE, decoded.white),
+            (SIDE_NAMES[chess.BLACK], chess.BLACK, decoded.black),
+        )
         glyphs = [side_glyphs(counts, color, self.ascii_mode) for _, color, counts in sides]
         width = max(cell_len(text) for text in glyphs)
         for (name, _, counts), side in zip(sides, glyphs):
@@ -341,7 +297,7 @@ class DecodeScreen(Screen[DecodedCode | None]):
     def _show_given(self, decoded: DecodedCode) -> None:
         lines = []
         if decoded.stipulation:
-            lines.append(f"Stipulation: {decoded.stipulation}  {STIPULATIONS[decoded.stipulation]}")
+            lines.append(f"Stipulation: {decoded.stipulation}  {STIPULATION_WORDS[decoded.stipulation]}")
         if decoded.side_to_move is not None:
             mover = "White (WTM)" if decoded.side_to_move == chess.WHITE else "Black (BTM)"
             lines.append(f"Side to move: {mover}")
@@ -369,9 +325,8 @@ class DecodeScreen(Screen[DecodedCode | None]):
             untold.append("where the other men stand: only the kings' squares are given")
         if decoded.side_to_move is None and not decoded.stipulation:
             untold.append("who is to move: a GBR code never says")
-        for piece_type in decoded.unknown:
-            name = TYPE_NAMES[piece_type]
-            untold.append(f"how many {name}s each side has: a 9 only says three or more on a side")
+        if decoded.unknown:
+            untold.append(hidden_count_words(decoded.unknown))
         untold += decoded.notes
         # A grid, so that a long point wraps under its own text rather than under the dash.
         points = Table.grid(padding=(0, 1))
@@ -386,8 +341,7 @@ class DecodeScreen(Screen[DecodedCode | None]):
     def _show_board(self, decoded: DecodedCode) -> None:
         board_view = self.query_one(BoardView)
         note = self.query_one("#board-note", Static)
-        position = self.query_one("#position")
-        position.display = decoded.kings is not None
+        self.query_one("#board-column").display = decoded.kings is not None
         if decoded.kings is None:
             return
         board_view.ascii_mode = self.ascii_mode

@@ -1,16 +1,12 @@
 """The editor screen: set up a position from the keyboard and read its code live.
 
-Data flows one way: a key edits ``EditorScreen.board`` (the one board of the app), the screen
-keeps castling rights and en passant consistent, then the panes redraw from the core's answers.
+Data flows one way: a key is an edit of the ``core.setup`` position, then the panes redraw
+from what the core says about it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import chess
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
@@ -18,149 +14,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header
 
 from gbr_tui.core import Rule
-from gbr_tui.core.examples import Example, arrange
-from gbr_tui.screens import COLLECTION_SCREEN
-from gbr_tui.widgets.board import BoardView
+from gbr_tui.core.examples import Example
+from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
+from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
-from gbr_tui.widgets.examples_table import ExamplesPane
-
-#: What an undo step restores: the full FEN (en passant square kept as set) and the stipulation.
-Snapshot = tuple[str, str | None]
-
-PIECE_NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
-PLACE = Binding.Group("put", compact=True)
-
-
-def _place_bindings() -> list[Binding]:
-    bindings = []
-    for symbol in "KQRBNPkqrbnp":
-        side = "White" if symbol.isupper() else "Black"
-        bindings.append(
-            Binding(
-                symbol,
-                f"screen.place('{symbol}')",
-                "put",
-                tooltip=f"Put a {side} {PIECE_NAMES[symbol.upper()]} on the cursor's square",
-                group=PLACE,
-                id=f"board.place_{side.lower()}_{PIECE_NAMES[symbol.upper()]}",
-            )
-        )
-    return bindings
-
-
-def _jump_bindings() -> list[Binding]:
-    """After ``g``: a file letter, then a rank digit. They share keys with the editing keys
-    (``b`` is also a Black bishop); ``EditorScreen.check_action`` lets only one of them act."""
-    files = [
-        Binding(name, f"screen.jump_file('{name}')", "After g: the file", show=False, id=f"board.go_to_file_{name}")
-        for name in chess.FILE_NAMES
-    ]
-    ranks = [
-        Binding(name, f"screen.jump_rank('{name}')", "After g: the rank", show=False, id=f"board.go_to_rank_{name}")
-        for name in chess.RANK_NAMES
-    ]
-    return files + ranks
-
-
-class BoardEditor(BoardView):
-    """The board pane: ``BoardView`` plus the keys that edit it.
-
-    The cursor belongs to the widget; every edit, and the ``g`` jump, is an action of the editor
-    screen, which owns the board and the undo history. Key order is kept because every key acts
-    through the bindings, in the order the keys came.
-    """
-
-    HELP_TITLE = "Board (when it has the focus)"
-    BINDINGS = [
-        Binding("up", "move(0, 1)", "Cursor up", show=False, id="board.up"),
-        Binding("down", "move(0, -1)", "Cursor down", show=False, id="board.down"),
-        Binding("left", "move(-1, 0)", "Cursor left", show=False, id="board.left"),
-        Binding("right", "move(1, 0)", "Cursor right", show=False, id="board.right"),
-        Binding("g", "screen.start_jump", "Go to a square (then e.g. e4)", show=False, id="board.go_to"),
-        *_place_bindings(),
-        Binding(
-            "x,space,delete,backspace",
-            "screen.empty",
-            "Empty the square",
-            key_display="x",
-            show=False,
-            id="board.empty",
-        ),
-        Binding("c", "screen.clear", "Clear the board", show=False, id="board.clear"),
-        Binding("s", "screen.start_position", "Start position", show=False, id="board.start"),
-        Binding("f", "screen.flip", "Flip the board", show=False, id="board.flip"),
-        Binding("t", "screen.toggle_turn", "Toggle the side to move", show=False, id="board.turn"),
-        Binding("plus", "screen.stipulation('+')", "Stipulation + (win; again to unset)", show=False, id="board.win"),
-        Binding(
-            "equals_sign",
-            "screen.stipulation('=')",
-            "Stipulation = (draw; again to unset)",
-            show=False,
-            id="board.draw",
-        ),
-        Binding("u", "screen.undo", "undo", tooltip="Undo the last edit", id="board.undo"),
-        Binding("U", "screen.redo", "Redo", show=False, id="board.redo"),
-        Binding("i", "screen.input_position", "load", tooltip="Load a FEN or a code you type", id="board.input"),
-        Binding("y", "screen.copy_code", "copy", tooltip="Copy the code (OSC 52)", id="board.copy_code"),
-        Binding("Y", "screen.copy_fen", "Copy the FEN (OSC 52)", show=False, id="board.copy_fen"),
-        *_jump_bindings(),  # last: the keys they share keep their places in the Footer
-        Binding("f10,escape", "screen.cancel_jump", "After g: cancel", show=False, id="board.go_to_cancel"),
-    ]
-
-    def action_move(self, right: int, up: int) -> None:
-        """Move the cursor as the board is seen: up is towards the top of the screen."""
-        if self.flipped:
-            right, up = -right, -up
-        file = min(7, max(0, chess.square_file(self.cursor) + right))
-        rank = min(7, max(0, chess.square_rank(self.cursor) + up))
-        self.cursor = chess.square(file, rank)
-
-    def on_click(self, event: events.Click) -> None:
-        """A click on a square puts the cursor there."""
-        offset = event.get_content_offset(self)
-        square = None if offset is None else self.square_at(offset.x, offset.y)
-        if square is not None:
-            self.cursor = square
-
-    def watch_cursor(self) -> None:
-        self.border_title = f"Board · {chess.square_name(self.cursor)}"
+from gbr_tui.widgets.examples_pane import ExamplesPane
 
 
 class EditorScreen(Screen):
     """Board, code and examples panes around one ``chess.Board``."""
 
-    # The board is bounded by the terminal's size (vw, vh); the code pane and the examples
-    # share what is left. Narrow: board and code side by side over the examples; wide: board
-    # over code, examples on the right.
-    DEFAULT_CSS = """
-    EditorScreen #panes { layout: vertical; }
-    EditorScreen #position { layout: horizontal; height: auto; max-height: 60vh; }
-    EditorScreen BoardEditor { max-width: 50vw; max-height: 60vh; margin-right: 1; }
-    /* As tall as the board, at least 14 rows, whatever it shows: panes must not jump as you edit. */
-    EditorScreen CodePane { height: 1fr; min-height: 14; }
-    EditorScreen ExamplesPane > DataTable { overflow-x: hidden; }
-    EditorScreen.-wide #panes { layout: horizontal; }
-    EditorScreen.-wide #position { layout: vertical; width: auto; height: 1fr; max-height: 100%; }
-    EditorScreen.-wide BoardEditor { max-width: 45vw; max-height: 62vh; margin-right: 0; }
-    EditorScreen.-wide CodePane { width: 100%; min-width: 56; }
-    EditorScreen.-wide ExamplesPane > DataTable { overflow-x: auto; }
-    EditorScreen.-short Header, EditorScreen.-low Header { display: none; }
-    /* Compact (below 80 columns): the code as a bold line, its big digits would crowd out the
-       material and the side to move. */
-    EditorScreen.-slim CodePane Digits { display: none; }
-    /* ... and the Footer without the men's keys (F1 lists them), so that help and the palette
-       keep their places. */
-    EditorScreen.-slim Footer KeyGroup, EditorScreen.-slim Footer FooterLabel { display: none; }
-    EditorScreen.-low CodePane { min-height: 0; }
-    EditorScreen BoardEditor, EditorScreen CodePane, EditorScreen ExamplesPane { border: round $secondary; }
-    /* Heavy, not only coloured: the focused pane shows under NO_COLOR too. */
-    EditorScreen BoardEditor:focus, EditorScreen CodePane:focus, EditorScreen ExamplesPane:focus-within {
-        border: heavy $accent;
-    }
-    /* One space between a key and its description: the keys that matter fit in 80 columns. */
-    EditorScreen FooterKey .footer-key--key { padding: 0 0 0 1; }
-    EditorScreen FooterKey .footer-key--description { padding: 0 0 0 1; }
-    """
+    # Its stylesheet is styles/editor.tcss, read by the app (see GbrApp.CSS_PATH).
 
     HELP_TITLE = "Editor"
     # -slim and -low: the compact layout, from 60x20 (smaller, the app says it is too small).
@@ -176,13 +40,13 @@ class EditorScreen(Screen):
         # Not in the Footer: at 80 columns they would push out quit, decode and help.
         Binding(
             "f3,o",
-            "open_collection",
+            "app.open_collection",
             "Open a collection (PGN, EPD, FEN, CSV) to browse by class",
             show=False,
             id="editor.open_collection",
         ),
         Binding(
-            "f4,l", "show_collection", "Back to the collection opened last", show=False, id="editor.show_collection"
+            "f4,l", "app.show_collection", "Back to the collection opened last", show=False, id="editor.show_collection"
         ),
     ]
 
@@ -191,11 +55,8 @@ class EditorScreen(Screen):
 
     def __init__(self, board: chess.Board | None = None, stipulation: str | None = None) -> None:
         super().__init__()
-        self.board = board if board is not None else chess.Board(None)
-        self.stipulation = stipulation
-        self.rule = Rule.COUNT
-        self.undo_stack: list[Snapshot] = []
-        self.redo_stack: list[Snapshot] = []
+        #: The position being set up: every edit goes through it.
+        self.setup = PositionSetup(board, stipulation)
 
     def compose(self) -> ComposeResult:
         # Textual sets the breakpoint classes on the first Resize, which comes after the first
@@ -205,17 +66,17 @@ class EditorScreen(Screen):
         self.add_class(*horizontal, *self._get_breakpoint_classes(height, self.VERTICAL_BREAKPOINTS))
         yield Header()
         with Container(id="panes"):
-            with Container(id="position"):
-                yield BoardEditor(self.board)
+            with Container(id="board-and-code"):
+                yield BoardEditor(self.setup.board)
                 yield CodePane()
-            yield ExamplesPane(self.rule)
+            yield ExamplesPane()
         yield Footer()
 
     def on_mount(self) -> None:
-        self.board_view.ascii_mode = getattr(self.app, "ascii_mode", False)
         self.code_pane.border_title = "Code"
         self.query_one(ExamplesPane).border_title = "Examples"
-        self._redraw()
+        self.watch(self.app, "ascii_mode", self._ascii_mode_changed)
+        self.watch(self.app, "rule", self._rule_changed)
         # The code pane's text is styled when written: a new theme needs it written again.
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw())
 
@@ -227,16 +88,25 @@ class EditorScreen(Screen):
     def code_pane(self) -> CodePane:
         return self.query_one(CodePane)
 
+    @property
+    def rule(self) -> Rule:
+        return self.app.rule
+
+    def _ascii_mode_changed(self, ascii_mode: bool) -> None:
+        self.board_view.ascii_mode = ascii_mode
+        self.query_one(ExamplesPane).ascii_mode = ascii_mode
+
+    def _rule_changed(self, rule: Rule) -> None:
+        self.query_one(ExamplesPane).rule = rule
+        self.code_pane.border_title = "Code" if rule == Rule.COUNT else "Code · promoted rule"
+        self._redraw()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         """While ``g`` waits for its square, the square's keys act and every other key waits."""
         if action in ("jump_file", "cancel_jump"):
             return self.jump is not None
         if action == "jump_rank":
             return bool(self.jump)
-        if action == "open_collection":
-            return self.jump is None and not self.app.served
-        if action == "show_collection":
-            return self.jump is None and self.app.is_screen_installed(COLLECTION_SCREEN)
         return self.jump is None
 
     def action_start_jump(self) -> None:
@@ -257,104 +127,75 @@ class EditorScreen(Screen):
         self.board_view.border_subtitle = "" if jump is None else f"go to: {jump}_"
         self.refresh_bindings()
 
-    # The one place where the board changes --------------------------------------------------
-
-    def snapshot(self) -> Snapshot:
-        return self.board.fen(en_passant="fen"), self.stipulation
-
-    def _restore(self, snapshot: Snapshot) -> None:
-        fen, self.stipulation = snapshot
-        self.board.set_fen(fen)
-
-    @contextmanager
-    def _editing(self) -> Iterator[chess.Board]:
-        """Around every edit: afterwards, make it consistent, record it for undo, redraw."""
-        before = self.snapshot()
-        yield self.board
-        self.board.castling_rights = self.board.clean_castling_rights()
-        if self.board.ep_square is not None and self.board.status() & chess.STATUS_INVALID_EP_SQUARE:
-            self.board.ep_square = None
-        if self.snapshot() != before:
-            self.undo_stack.append(before)
-            self.redo_stack.clear()
-        self._redraw()
-
     def _redraw(self) -> None:
         self.board_view.refresh()
-        self.code_pane.show(self.board, self.stipulation, self.rule)
+        self.code_pane.description = self.setup.description(self.rule)
 
     def load(self, board: chess.Board, stipulation: str | None, message: str) -> None:
         """Replace the position (one undo step) and say what was loaded."""
-        with self._editing():
-            self.board.set_fen(board.fen(en_passant="fen"))
-            self.stipulation = stipulation
+        self.setup.load(board, stipulation)
+        self._redraw()
         self.notify(message, title="Loaded", markup=False)
 
-    # Edits ----------------------------------------------------------------------------------
+    # Edits: each a call of the position setup, then a redraw --------------------------------
 
     def action_place(self, symbol: str) -> None:
-        with self._editing() as board:
-            board.set_piece_at(self.board_view.cursor, chess.Piece.from_symbol(symbol))
+        self.setup.place(self.board_view.cursor, symbol)
+        self._redraw()
 
     def action_empty(self) -> None:
-        with self._editing() as board:
-            board.remove_piece_at(self.board_view.cursor)
+        self.setup.empty(self.board_view.cursor)
+        self._redraw()
 
     def action_clear(self) -> None:
-        with self._editing() as board:
-            board.clear()
+        self.setup.clear()
+        self._redraw()
 
     def action_start_position(self) -> None:
-        with self._editing() as board:
-            board.reset()
+        self.setup.start_position()
+        self._redraw()
 
     def action_toggle_turn(self) -> None:
-        with self._editing() as board:
-            board.turn = not board.turn
+        self.setup.toggle_turn()
+        self._redraw()
 
     def action_stipulation(self, sign: str) -> None:
         """Set ``+`` or ``=``; the same key again unsets it."""
-        with self._editing():
-            self.stipulation = None if self.stipulation == sign else sign
-
-    def action_undo(self) -> None:
-        self._step(self.undo_stack, self.redo_stack, "undo")
-
-    def action_redo(self) -> None:
-        self._step(self.redo_stack, self.undo_stack, "redo")
-
-    def _step(self, source: list[Snapshot], target: list[Snapshot], name: str) -> None:
-        if not source:
-            self.notify(f"Nothing to {name}", severity="warning")
-            return
-        target.append(self.snapshot())
-        self._restore(source.pop())
+        self.setup.toggle_stipulation(sign)
         self._redraw()
 
-    def load_example(self, example: Example) -> None:
-        """The example's material in a legal arrangement; side to move and stipulation stay."""
-        board = arrange(example.material, self.board.turn)
-        self.load(board, self.stipulation, f"{example.code(self.rule, short=False)} {example.name}")
+    def action_undo(self) -> None:
+        if self.setup.undo():
+            self._redraw()
+        else:
+            self.notify("Nothing to undo", severity="warning")
+
+    def action_redo(self) -> None:
+        if self.setup.redo():
+            self._redraw()
+        else:
+            self.notify("Nothing to redo", severity="warning")
 
     def on_examples_pane_chosen(self, message: ExamplesPane.Chosen) -> None:
         self.load_example(message.example)
+
+    def load_example(self, example: Example) -> None:
+        """The example's material in a legal arrangement; side to move and stipulation stay."""
+        self._load(example_arrangement(example, self.setup.board.turn, self.setup.stipulation, self.rule))
+
+    def _load(self, arrangement: Arrangement) -> None:
+        self.load(arrangement.board, arrangement.stipulation, arrangement.how)
 
     # View and clipboard ---------------------------------------------------------------------
 
     def action_flip(self) -> None:
         self.board_view.flipped = not self.board_view.flipped
 
-    def toggle_letters(self) -> None:
+    def action_toggle_letters(self) -> None:
         self.board_view.ascii_mode = not self.board_view.ascii_mode
 
-    def set_rule(self, rule: Rule) -> None:
-        self.rule = rule
-        self.query_one(ExamplesPane).set_rule(rule)
-        self.code_pane.border_title = "Code" if rule == Rule.COUNT else "Code · promoted rule"
-        self._redraw()
-
     def action_copy_code(self) -> None:
-        code = self.code_pane.shown_code
+        code = self.setup.description(self.rule).kings_code
         if code is None:
             self.notify("This board has no code: a side has more than eight pawns", severity="error")
             return
@@ -362,27 +203,15 @@ class EditorScreen(Screen):
         self.notify(f"Copied the code {code}", title="Clipboard", markup=False)
 
     def action_copy_fen(self) -> None:
-        fen = self.board.fen()
+        fen = self.setup.board.fen()
         self.app.copy_to_clipboard(fen)
         self.notify(f"Copied the FEN {fen}", title="Clipboard", markup=False)
 
     def action_input_position(self) -> None:
-        from gbr_tui.screens.position_input import PositionInputScreen
+        from gbr_tui.dialogs.position_input import PositionInputDialog
 
-        self.app.push_screen(PositionInputScreen(), callback=self._input_done)
+        self.app.push_screen(PositionInputDialog(self.setup.stipulation), callback=self._input_done)
 
-    def action_open_collection(self) -> None:
-        from gbr_tui.screens.collection import ask_for_collection
-
-        ask_for_collection(self.app)
-
-    def action_show_collection(self) -> None:
-        from gbr_tui.screens.collection import show_collection
-
-        show_collection(self.app)
-
-    def _input_done(self, result) -> None:
-        if isinstance(result, chess.Board):
-            self.load(result, self.stipulation, f"FEN {result.fen()}")
-        elif result is not None:
-            self.app.load_decoded(result)
+    def _input_done(self, arrangement: Arrangement | None) -> None:
+        if arrangement is not None:
+            self._load(arrangement)

@@ -13,8 +13,6 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from gbr_tui.screens import HOST_FILE_BINDINGS
-
 ABOUT = (
     "gbr-tui shows the GBR code (Guy-Blandford-Roycroft) of the position on the board as you set "
     "it up. Keys follow FEN: upper case is White. In the examples pane, type a code or a "
@@ -28,14 +26,14 @@ def key_sections(screen: Screen) -> list[tuple[str, list[tuple[str, str]]]]:
     """(pane, [(keys, what they do)]) for every binding with an id, pane by pane, then the app.
 
     The panes are the screen's widgets in focus order, then the screen, then the app. Keys that
-    do the same (``x,space,delete,backspace``; the files after ``g``) share one row. Served, the
-    keys that open the host's files are left out.
+    do the same (``x,space,delete,backspace``; the files after ``g``) share one row. Keys whose
+    action the app does not offer (served, those that open the host's files) are left out.
     """
     nodes: list[DOMNode] = [*screen.walk_children(), screen, screen.app]
     sections: dict[str, dict[str, list[str]]] = {}  # pane -> what it does -> keys
     for node in nodes:
         for binding in own_bindings(type(node)):
-            if screen.app.served and binding.id in HOST_FILE_BINDINGS:
+            if not screen.app.offers(binding.action):
                 continue
             rows = sections.setdefault(getattr(node, "HELP_TITLE", type(node).__name__), {})
             keys = rows.setdefault(binding.tooltip or binding.description, [])

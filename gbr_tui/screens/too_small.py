@@ -37,5 +37,5 @@ class TooSmallScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(too_small_message(self.app.size), markup=False)
 
-    def show(self, size: Size) -> None:
+    def update_size(self, size: Size) -> None:
         self.query_one(Static).update(too_small_message(size))

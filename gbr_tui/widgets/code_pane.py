@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import chess
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
 from textual.widgets import Digits, Static
 
-from gbr_tui.core import GbrError, Rule, decode, encode, explain, extended_code, position_warnings
-from gbr_tui.core.material import men_on_board
-
-STIPULATION_WORDS = {"+": "+ White plays and wins", "=": "= White plays and draws", None: "no stipulation"}
-TURN_WORDS = {chess.WHITE: "White to move", chess.BLACK: "Black to move"}
+from gbr_tui.core.describe import BoardDescription
 
 
 def _update(static: Static, content: str | Text) -> None:
@@ -29,8 +25,8 @@ def _update(static: Static, content: str | Text) -> None:
 class CodePane(VerticalScroll, can_focus=True):
     """The code in large digits, each digit explained, material, extended code, FEN, warnings.
 
-    It only shows what ``gbr_tui.core`` computes; call ``show`` after every edit. Three widgets
-    in all (digits, summary, body): every edit redraws them, and start-up styles them.
+    It only shows what ``core.describe`` says (``description``). Three widgets in all (digits,
+    summary, body): every edit redraws them, and start-up styles them.
     """
 
     COMPONENT_CLASSES = {"code-pane--label", "code-pane--code", "code-pane--warning"}
@@ -45,9 +41,8 @@ class CodePane(VerticalScroll, can_focus=True):
     CodePane > .code-pane--warning { color: $text-warning; }
     """
 
-    #: The code as last shown with its stipulation and king squares (``=0323.12g3g1``), or the
-    #: basic code when the board has no single king a side, or None when no code can be written.
-    shown_code: str | None = None
+    #: What the core says about the board being edited; set after every edit.
+    description: reactive[BoardDescription | None] = reactive(None, always_update=True, layout=False)
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -55,43 +50,30 @@ class CodePane(VerticalScroll, can_focus=True):
             yield Static(id="code-summary", markup=False)
         yield Static(id="code-body", markup=False)
 
-    def show(self, board: chess.Board, stipulation: str | None, rule: Rule = Rule.COUNT) -> None:
-        warnings = position_warnings(board)
-        try:
-            code = encode(board, rule)
-        except GbrError as error:
-            # More than eight pawns a side: there is no digit to write them in.
-            code = None
-            warnings.insert(0, f"no code: {error.message}")
-        self.query_one(Digits).update(code or "----.--")
-        summary = (men_on_board(board), TURN_WORDS[board.turn], STIPULATION_WORDS[stipulation])
+    def watch_description(self, description: BoardDescription | None) -> None:
+        if description is None:
+            return
+        self.query_one(Digits).update(description.code or "----.--")
+        summary = (description.men, description.to_move, description.stipulation)
         _update(self.query_one("#code-summary", Static), "\n".join(summary))
         label = self.get_component_rich_style("code-pane--label")
-        body = self._codes(board, code, stipulation, rule)
-        body.append_text(Text.assemble(("FEN   ", label), board.fen(), "\n"))
+        body = self._codes(description)
+        body.append_text(Text.assemble(("FEN   ", label), description.fen, "\n"))
         # The verdict in the border keeps a row for the explanations at 80x24.
-        self.border_subtitle = "legal position" if not warnings else "not a legal position"
-        if warnings:
-            body.append(
-                "\n".join(f"! {text}" for text in warnings) + "\n", self.get_component_rich_style("code-pane--warning")
-            )
-        if code is not None:
-            body.append(
-                "\n".join(f"{line.label} {line.digit} = {line.text}" for line in explain(decode(code, rule), rule))
-            )
+        self.border_subtitle = "legal position" if description.legal else "not a legal position"
+        if description.warnings:
+            warnings = "\n".join(f"! {text}" for text in description.warnings)
+            body.append(warnings + "\n", self.get_component_rich_style("code-pane--warning"))
+        body.append("\n".join(f"{line.label} {line.digit} = {line.text}" for line in description.digits))
         _update(self.query_one("#code-body", Static), body)
 
-    def _codes(self, board: chess.Board, code: str | None, stipulation: str | None, rule: Rule) -> Text:
-        """The code with stipulation and kings, then with every man; sets ``shown_code``."""
+    def _codes(self, description: BoardDescription) -> Text:
+        """The code with stipulation and kings, then with every man."""
         label = self.get_component_rich_style("code-pane--label")
         bold = self.get_component_rich_style("code-pane--code")
-        if code is None:
-            self.shown_code = None
+        if description.kings_code is None:
             return Text()
-        try:
-            self.shown_code = extended_code(board, stipulation, rule, kings_only=True)
-            every_man = extended_code(board, stipulation, rule)
-        except GbrError as error:
-            self.shown_code = f"{stipulation or ''}{code}"
-            return Text.assemble(("code  ", label), (self.shown_code, bold), (f"  ({error.message})\n", label))
-        return Text.assemble(("code  ", label), (self.shown_code, bold), "\n", ("full  ", label), every_man, "\n")
+        kings_code = ("code  ", label), (description.kings_code, bold)
+        if description.every_man is None:
+            return Text.assemble(*kings_code, (f"  ({description.code_note})\n", label))
+        return Text.assemble(*kings_code, "\n", ("full  ", label), description.every_man, "\n")

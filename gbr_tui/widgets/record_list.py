@@ -39,7 +39,7 @@ class Column:
 class RecordList(ScrollView, can_focus=True):
     """Rows from a function, a heading that stays on top, a cursor row.
 
-    ``show(columns, count, row)`` fills it; ``Highlighted`` is posted when the cursor moves and
+    ``set_records(columns, count, row)`` fills it; ``Highlighted`` is posted when the cursor moves and
     ``Selected`` on a click on the cursor row.
     """
 
@@ -86,7 +86,7 @@ class RecordList(ScrollView, can_focus=True):
         self.count = 0
         self._row: Callable[[int], Sequence[str]] = lambda index: ()
 
-    def show(self, columns: Sequence[Column], count: int, row: Callable[[int], Sequence[str]]) -> None:
+    def set_records(self, columns: Sequence[Column], count: int, row: Callable[[int], Sequence[str]]) -> None:
         """Show ``count`` rows; ``row(index)`` gives a row's cells, one per column."""
         self.columns = columns
         self.count = count

@@ -19,14 +19,15 @@ from tui_helpers import KUBBEL_FEN, key_event, run_command, screen_text, shown_d
 from gbr_tui.app import GbrApp, make_app
 from gbr_tui.ascii import REPLACEMENTS, ascii_character, to_ascii
 from gbr_tui.core import board_from_fen
+from gbr_tui.dialogs.position_input import PositionInputDialog
 from gbr_tui.palette import GbrCommandPalette
 from gbr_tui.screens.decode import CodeInput, DecodeScreen
-from gbr_tui.screens.editor import BoardEditor, EditorScreen
+from gbr_tui.screens.editor import EditorScreen
 from gbr_tui.screens.help import HelpScreen
-from gbr_tui.screens.position_input import PositionInputScreen
 from gbr_tui.screens.too_small import TooSmallScreen
 from gbr_tui.widgets.board import BOARD_COLOURS
-from gbr_tui.widgets.examples_table import ExamplesPane
+from gbr_tui.widgets.board_editor import BoardEditor
+from gbr_tui.widgets.examples_pane import ExamplesPane
 
 START = "4888.88"
 
@@ -270,7 +271,7 @@ async def test_every_screen_usable(size: tuple[int, int]) -> None:
 
 SCREENS_AND_WIDGETS = [
     EditorScreen, BoardEditor, ExamplesPane, DecodeScreen, CodeInput, HelpScreen,
-    PositionInputScreen, GbrCommandPalette, TooSmallScreen, GbrApp,
+    PositionInputDialog, GbrCommandPalette, TooSmallScreen, GbrApp,
 ]  # fmt: skip
 
 
@@ -291,7 +292,7 @@ async def test_every_screen_leaves_by_a_key_that_is_not_escape() -> None:
         for opening, leaving, screen in (
             ("f2", "f2", DecodeScreen),
             ("f1", "f1", HelpScreen),
-            ("i", "f10", PositionInputScreen),
+            ("i", "f10", PositionInputDialog),
             ("ctrl+p", "ctrl+p", GbrCommandPalette),
         ):
             await pilot.press(opening)

@@ -26,7 +26,8 @@ from gbr_tui.app import make_app
 from gbr_tui.core import Material
 from gbr_tui.core.collection import Position
 from gbr_tui.core.index import ClassIndex, Files
-from gbr_tui.screens.collection import CollectionScreen, OpenCollectionScreen
+from gbr_tui.dialogs.open_collection import OpenCollectionDialog
+from gbr_tui.screens.collection import CollectionScreen
 from gbr_tui.screens.help import HelpScreen
 from gbr_tui.widgets.record_list import RecordList
 
@@ -316,7 +317,7 @@ async def test_enter_on_a_position_loads_it_into_the_editor_with_its_class(tmp_p
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is app.editor
-        assert app.editor.board.board_fen() == KUBBEL_FEN
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
         assert shown_digits(app) == "0323.12"
         assert any("0323.12 from studies.pgn:1, record 1" in toast for toast in toasts(app))
 
@@ -331,7 +332,7 @@ async def test_a_class_behind_a_9_lists_only_the_filtered_material(tmp_path):
         assert records.count == 1
         await pilot.press("enter")
         await pilot.pause()
-        assert Material.from_board(app.editor.board) == Material.from_string("KNNN v KNN")
+        assert Material.from_board(app.editor.setup.board) == Material.from_string("KNNN v KNN")
         assert shown_digits(app) == "0009.00"
 
 
@@ -341,7 +342,7 @@ async def test_f4_goes_back_to_the_list_where_it_was(tmp_path):
         screen = await loaded(pilot)
         await pilot.press("enter", "down", "enter")  # 0100.00, the second game: record 5
         assert app.screen is app.editor
-        assert app.editor.board.turn == chess.BLACK  # game 5 has Black to move
+        assert app.editor.setup.board.turn == chess.BLACK  # game 5 has Black to move
         await pilot.press("f4")
         assert app.screen is screen
         records = screen.query_one("#position-list", RecordList)
@@ -378,7 +379,7 @@ async def test_a_code_decoded_over_the_browser_is_shown_in_the_editor(tmp_path):
         await pilot.press("f2", *"=0323.12g3g1a3a2e1g8h6c3c6", "enter")
         await pilot.pause()
         assert app.screen is app.editor
-        assert app.editor.board.board_fen() == KUBBEL_FEN
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
         await pilot.press("f4")
         assert app.screen is screen
 
@@ -505,15 +506,14 @@ async def test_o_asks_for_a_path_and_says_why_one_cannot_be_opened(tmp_path, mon
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("o")
-        assert isinstance(app.screen, OpenCollectionScreen)
-        feedback = app.screen.query_one("#open-feedback", Static)
+        assert isinstance(app.screen, OpenCollectionDialog)
         await pilot.press(*"missing.pgn", "enter")
-        assert isinstance(app.screen, OpenCollectionScreen)
-        assert str(feedback.content) == "missing.pgn: no such file"
+        assert isinstance(app.screen, OpenCollectionDialog)
+        assert app.screen.feedback == "missing.pgn: no such file"
         app.screen.query_one(Input).value = "games"
         await pilot.press("enter")
-        assert isinstance(app.screen, OpenCollectionScreen)
-        assert str(feedback.content) == "games is a directory, not a file"
+        assert isinstance(app.screen, OpenCollectionDialog)
+        assert app.screen.feedback == "games is a directory, not a file"
         app.screen.query_one(Input).value = "studies.pgn"
         await pilot.press("enter")
         screen = await loaded(pilot)
@@ -548,7 +548,7 @@ async def test_the_palette_opens_a_collection(tmp_path):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await run_command(pilot, "open a collection")
-        assert isinstance(app.screen, OpenCollectionScreen)
+        assert isinstance(app.screen, OpenCollectionDialog)
 
 
 async def test_served_there_is_no_key_command_or_help_row_to_open_files():

@@ -21,10 +21,10 @@ from textual.command import CommandPalette
 from tui_helpers import key_event, screen_text, shown_digits
 
 from gbr_tui.app import GbrApp
+from gbr_tui.dialogs.position_input import PositionInputDialog
 from gbr_tui.screens.decode import DecodeScreen
 from gbr_tui.screens.editor import EditorScreen
 from gbr_tui.screens.help import HelpScreen
-from gbr_tui.screens.position_input import PositionInputScreen
 from gbr_tui.screens.too_small import TooSmallScreen, too_small
 
 SEED = 20240611
@@ -43,7 +43,7 @@ EDITING = [
     "backspace", "delete", "ctrl+z", "ctrl+y", "q", "ctrl+q", "ctrl+c",
 ]  # fmt: skip
 #: The key that leaves each screen (none of them Esc).
-LEAVE = {CommandPalette: "ctrl+p", PositionInputScreen: "f10", DecodeScreen: "f2", HelpScreen: "f1"}
+LEAVE = {CommandPalette: "ctrl+p", PositionInputDialog: "f10", DecodeScreen: "f2", HelpScreen: "f1"}
 #: Usable sizes (the first eight), compact ones among them, and too small ones down to one cell.
 SIZES = [
     (80, 24), (60, 20), (100, 30), (130, 40), (79, 23), (120, 30), (70, 22), (90, 35),
@@ -132,6 +132,6 @@ async def test_random_keys_and_resizes_raise_nothing(ascii_mode: bool, key_count
         assert app.is_running
         assert app.keys_handled >= key_count  # every random key reached the app
 
-    for screen in (DecodeScreen, HelpScreen, PositionInputScreen, CommandPalette, TooSmallScreen):
+    for screen in (DecodeScreen, HelpScreen, PositionInputDialog, CommandPalette, TooSmallScreen):
         reached = app.pushed | shown
         assert any(issubclass(seen, screen) for seen in reached), f"the fuzz never reached {screen.__name__}"

@@ -2,49 +2,50 @@
 
 from __future__ import annotations
 
-import sys
-import types
-
 import chess
-from textual.screen import Screen
-from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, run_command, shown_code_pane, shown_digits, toasts
+from textual.pilot import Pilot
+from textual.widgets import Input
+from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, run_command, screen_text, shown_code_pane, shown_digits, toasts
 
 from gbr_tui.app import make_app
-from gbr_tui.core import Material, board_from_fen, decode, position_warnings
-from gbr_tui.screens.editor import BoardEditor
+from gbr_tui.core import Material, board_from_fen, position_warnings
 from gbr_tui.screens.help import HelpScreen
+from gbr_tui.widgets.board_editor import BoardEditor
 
 
-async def test_load_decoded_uses_the_squares_a_code_gives():
+async def decode_and_load(pilot: Pilot, code: str, open_first: bool = True) -> None:
+    """What a user does: open the decode screen, type the code, Enter."""
+    await pilot.press(*(["d"] if open_first else []), *code, "enter")
+    await pilot.pause()
+
+
+async def test_decoding_then_enter_uses_the_squares_a_code_gives():
     app = make_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        app.load_decoded(decode("=0323.12g3g1a3a2e1g8h6c3c6"))
-        await pilot.pause()
-        assert app.editor.board.board_fen() == KUBBEL_FEN
-        assert app.editor.stipulation == "="
+        await decode_and_load(pilot, "=0323.12g3g1a3a2e1g8h6c3c6")
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
+        assert app.editor.setup.stipulation == "="
         assert KUBBEL_CODE in shown_code_pane(app).split()
         assert any("with the squares it gives" in toast for toast in toasts(app))
 
 
-async def test_load_decoded_arranges_a_basic_code_legally_and_keeps_its_stipulation():
+async def test_decoding_then_enter_arranges_a_basic_code_legally_and_keeps_its_stipulation():
     app = make_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        app.load_decoded(decode("+0323.12"))
-        await pilot.pause()
-        board = app.editor.board
+        await decode_and_load(pilot, "+0323.12")
+        board = app.editor.setup.board
         assert Material.from_board(board) == Material.from_string("KBBP v KRNPP")
         assert position_warnings(board) == []
-        assert app.editor.stipulation == "+"
+        assert app.editor.setup.stipulation == "+"
         assert shown_digits(app) == "0323.12"
         assert any("the code gives no squares" in toast for toast in toasts(app))
 
 
-async def test_load_decoded_keeps_the_king_squares_of_a_code_without_the_other_men():
+async def test_decoding_then_enter_keeps_the_king_squares_of_a_code_without_the_other_men():
     app = make_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        app.load_decoded(decode(KUBBEL_CODE))
-        await pilot.pause()
-        board = app.editor.board
+        await decode_and_load(pilot, KUBBEL_CODE)
+        board = app.editor.setup.board
         assert (board.king(chess.WHITE), board.king(chess.BLACK)) == (chess.G3, chess.G1)
         assert Material.from_board(board) == Material.from_string("KBBP v KRNPP")
         assert position_warnings(board) == []
@@ -52,71 +53,57 @@ async def test_load_decoded_keeps_the_king_squares_of_a_code_without_the_other_m
         assert any("with its king squares" in toast for toast in toasts(app))
 
 
-async def test_load_decoded_takes_the_side_to_move_from_the_code():
+async def test_decoding_then_enter_takes_the_side_to_move_from_the_code():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.load_decoded(decode("0001.04 BTM"))
-        await pilot.pause()
-        assert app.editor.board.turn == chess.BLACK
+        await decode_and_load(pilot, "0001.04 BTM")
+        assert app.editor.setup.board.turn == chess.BLACK
         assert "Black to move" in shown_code_pane(app)
 
 
-async def test_load_decoded_refuses_what_cannot_be_set_up():
+async def test_decoding_refuses_what_cannot_be_set_up():
     app = make_app(board_from_fen(KUBBEL_FEN))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        app.load_decoded(decode("9000"))  # a 9: how many queens is unknown
+    async with app.run_test(size=(80, 24)) as pilot:
+        await decode_and_load(pilot, "9000")  # a 9: how many queens is unknown
+        assert "Not loaded: a 9 hides how many queens there are" in screen_text(app)
         # 8888.88 is two of each piece and eight pawns a side: 17 men with the king.
-        app.load_decoded(decode("8888.88"))
-        await pilot.pause()
-        assert app.editor.board.board_fen() == KUBBEL_FEN
-        shown = toasts(app)
-        assert any("9000.00: a 9 hides how many men" in toast for toast in shown)
-        assert any("8888.88 cannot be set up" in toast for toast in shown)
+        app.screen.query_one(Input).value = ""
+        await decode_and_load(pilot, "8888.88", open_first=False)
+        assert "Not loaded: 8888.88 cannot be set up" in screen_text(app)
+        await pilot.press("f2")
+        assert app.screen is app.editor
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
 
 
-async def test_load_decoded_with_none_changes_nothing():
+async def test_leaving_the_decode_screen_changes_nothing():
     app = make_app(board_from_fen(KUBBEL_FEN), "=")
-    async with app.run_test(size=(80, 24)):
-        app.load_decoded(None)
-        assert app.editor.board.board_fen() == KUBBEL_FEN and app.editor.stipulation == "="
-        assert app.editor.undo_stack == []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", *"0400.10", "f2")
+        assert app.screen is app.editor
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN and app.editor.setup.stipulation == "="
+        assert app.editor.setup.undo_stack == []
 
 
-class FakeDecodeScreen(Screen):
-    """Stands in for the decode screen: Enter dismisses with the code it was built for."""
-
-    BINDINGS = [("enter", "load", "Load"), ("f2", "dismiss", "Back")]
-    text = "=0323.12g3g1a3a2e1g8h6c3c6"
-
-    def __init__(self, rule=None, initial_text: str = "") -> None:
-        super().__init__()
-
-    def action_load(self) -> None:
-        self.dismiss(decode(self.text))
-
-
-async def test_d_opens_the_decode_screen_and_enter_loads_its_result(monkeypatch):
-    monkeypatch.setitem(sys.modules, "gbr_tui.screens.decode", types.SimpleNamespace(DecodeScreen=FakeDecodeScreen))
+async def test_d_opens_the_decode_screen_and_enter_loads_its_result():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("d")
-        assert isinstance(app.screen, FakeDecodeScreen)
-        await pilot.press("enter")
+        await decode_and_load(pilot, "=0323.12g3g1a3a2e1g8h6c3c6")
         assert app.screen is app.editor
-        assert app.editor.board.board_fen() == KUBBEL_FEN
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
         await pilot.press("f2", "f2")  # F2 opens it too; F2 there goes back without loading
         assert app.screen is app.editor
-        assert app.editor.board.board_fen() == KUBBEL_FEN
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
 
 
-async def test_palette_offers_decode_and_loads_examples_by_name(monkeypatch):
-    monkeypatch.setitem(sys.modules, "gbr_tui.screens.decode", types.SimpleNamespace(DecodeScreen=FakeDecodeScreen))
+async def test_palette_offers_decode_and_loads_examples_by_name():
+    from gbr_tui.screens.decode import DecodeScreen
+
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await run_command(pilot, "rook and pawn against rook")
-        assert Material.from_board(app.editor.board) == Material.from_string("KRP v KR")
+        assert Material.from_board(app.editor.setup.board) == Material.from_string("KRP v KR")
         await run_command(pilot, "decode a code")
-        assert isinstance(app.screen, FakeDecodeScreen)
+        assert isinstance(app.screen, DecodeScreen)
 
 
 async def test_palette_flips_the_board():

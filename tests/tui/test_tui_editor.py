@@ -9,9 +9,9 @@ from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, keys_to_set_up, shown_code_pane
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen, position_warnings
-from gbr_tui.screens.editor import BoardEditor
+from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
-from gbr_tui.widgets.examples_table import ExamplesPane
+from gbr_tui.widgets.examples_pane import ExamplesPane
 from tests.published import NAMED, PRINTED
 
 #: Spec section 2 and the two named classes, typed from the spec.
@@ -31,12 +31,12 @@ async def test_kubbel_set_up_key_by_key_shows_its_published_code():
             "g3": "K", "a2": "B", "e1": "B", "g1": "k",
         }  # fmt: skip
         await pilot.press(*keys_to_set_up(placement), "equals_sign")
-        assert app.editor.board.board_fen() == KUBBEL_FEN
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
         shown = shown_code_pane(app)
         assert shown_digits(app) == "0323.12"
         assert KUBBEL_CODE in shown.split()
         assert "KBBP v KRNPP" in shown
-        assert "= White plays and draws" in shown
+        assert "= White to play and draw" in shown  # the spec's wording, as on the decode screen
         assert "White to move" in shown
         assert app.screen.query_one(CodePane).border_subtitle == "legal position"
 
@@ -60,7 +60,7 @@ async def test_every_example_row_loads_its_class():
         assert app.focused is app.screen.query_one("#examples-filter")
         for white, black, spec_class in SPEC_CLASSES:
             await pilot.press("enter")
-            board = app.editor.board
+            board = app.editor.setup.board
             assert shown_digits(app) == canonical(spec_class), (white, black)
             assert f"{white} v {black}" in shown_code_pane(app)
             assert position_warnings(board) == [], (white, black)  # a legal arrangement
@@ -91,21 +91,21 @@ async def test_undo_and_redo_walk_the_edits_back_and_forth():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("g", "e", "1", "K", "g", "e", "8", "k", "g", "a", "1", "R")
-        assert app.editor.board.board_fen() == "4k3/8/8/8/8/8/8/R3K3"
+        assert app.editor.setup.board.board_fen() == "4k3/8/8/8/8/8/8/R3K3"
         await pilot.press("u")
-        assert app.editor.board.board_fen() == "4k3/8/8/8/8/8/8/4K3"
+        assert app.editor.setup.board.board_fen() == "4k3/8/8/8/8/8/8/4K3"
         await pilot.press("ctrl+z", "u")
-        assert app.editor.board.board_fen() == "8/8/8/8/8/8/8/8"
+        assert app.editor.setup.board.board_fen() == "8/8/8/8/8/8/8/8"
         assert shown_digits(app) == "0000.00"
         await pilot.press("U", "ctrl+y")
-        assert app.editor.board.board_fen() == "4k3/8/8/8/8/8/8/4K3"
+        assert app.editor.setup.board.board_fen() == "4k3/8/8/8/8/8/8/4K3"
         await pilot.press("equals_sign")
-        assert app.editor.stipulation == "="
+        assert app.editor.setup.stipulation == "="
         await pilot.press("u")
-        assert app.editor.stipulation is None
+        assert app.editor.setup.stipulation is None
         await pilot.press("Q")  # on a1, where the cursor was left; a new edit drops what could be redone
         await pilot.press("U")
-        assert app.editor.board.board_fen() == "4k3/8/8/8/8/8/8/Q3K3" and app.editor.stipulation is None
+        assert app.editor.setup.board.board_fen() == "4k3/8/8/8/8/8/8/Q3K3" and app.editor.setup.stipulation is None
 
 
 async def test_nothing_to_undo_says_so():
@@ -126,7 +126,7 @@ async def test_flip_turns_the_board_and_the_arrow_keys_with_it():
         assert view.flipped
         lines = view.render().plain.splitlines()
         assert lines[0].startswith("1") and lines[-1].split() == list("hgfedcba")
-        assert app.editor.board.board_fen() == KUBBEL_FEN  # the view turns, the position does not
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN  # the view turns, the position does not
         await pilot.press("g", "e", "4", "up")  # up on the screen is down the board when flipped
         assert view.cursor == chess.E3
         await pilot.press("f", "up")
@@ -154,7 +154,7 @@ async def test_go_to_square_waits_for_its_square_and_escape_cancels_it():
         assert "go to: b_" in view.border_subtitle
         await pilot.press("escape", "P")  # nor was b a Black bishop
         assert view.cursor == chess.H8 and view.border_subtitle == ""
-        assert app.editor.board.board_fen() == "7P/8/8/8/8/8/8/8"
+        assert app.editor.setup.board.board_fen() == "7P/8/8/8/8/8/8/8"
 
 
 async def test_keys_typed_faster_than_the_screen_draws_act_in_order():
@@ -164,7 +164,7 @@ async def test_keys_typed_faster_than_the_screen_draws_act_in_order():
         for char in "gg8ngh6Pgc6pga3rgc3pgg3Kga2Bge1Bgg1k=":
             app.post_message(events.Key("equals_sign" if char == "=" else char, char))
         await pilot.pause()
-        assert app.editor.board.board_fen() == KUBBEL_FEN
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
         assert KUBBEL_CODE in shown_code_pane(app).split()
 
 
@@ -172,7 +172,7 @@ async def test_fen_input_loads_a_valid_fen():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("i", *"8/K7/2nn4/8/8/1B1k4/1R6/8 b - - 0 1", "enter")
-        assert app.editor.board.fen() == "8/K7/2nn4/8/8/1B1k4/1R6/8 b - - 0 1"
+        assert app.editor.setup.board.fen() == "8/K7/2nn4/8/8/1B1k4/1R6/8 b - - 0 1"
         # Spec section 4: published as a7d3 0116.00 b2b3c6d6 3/3+.
         assert shown_digits(app) == "0116.00"
         assert "Black to move" in shown_code_pane(app)
@@ -182,21 +182,21 @@ async def test_fen_input_shows_why_a_bad_fen_is_bad_and_loads_nothing():
     app = make_app(board_from_fen(KUBBEL_FEN))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("i", *"8/8/9/8/8/8/8/8", "enter")
-        from gbr_tui.screens.position_input import PositionInputScreen
+        from gbr_tui.dialogs.position_input import PositionInputDialog
 
-        assert isinstance(app.screen, PositionInputScreen)
-        feedback = str(app.screen.query_one("#position-feedback").content)
+        assert isinstance(app.screen, PositionInputDialog)
+        feedback = app.screen.feedback
         assert "not a valid FEN" in feedback
         await pilot.press("f10")
         assert app.screen is app.editor
-        assert app.editor.board.board_fen() == KUBBEL_FEN
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
 
 
 async def test_code_input_with_a_caret_under_the_bad_character():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("i", *"0323.19", "enter")
-        feedback = str(app.screen.query_one("#position-feedback").content)
+        feedback = app.screen.feedback
         assert "a pawn digit is 0-8" in feedback
         assert feedback.splitlines()[-2:] == ["0323.19", "      ^"]  # under the 9
         await pilot.press("escape")
@@ -216,8 +216,8 @@ async def test_code_input_with_squares_sets_up_the_published_board(typed, placem
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("i", *typed, "enter")
-        assert app.editor.board.board_fen() == placement
-        assert app.editor.stipulation == stipulation
+        assert app.editor.setup.board.board_fen() == placement
+        assert app.editor.setup.stipulation == stipulation
         assert shown in shown_code_pane(app).split()
 
 
@@ -225,9 +225,9 @@ async def test_castling_rights_follow_the_king_and_the_rooks():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
-        assert app.editor.board.castling_rights == chess.BB_A1 | chess.BB_H1 | chess.BB_A8 | chess.BB_H8
+        assert app.editor.setup.board.castling_rights == chess.BB_A1 | chess.BB_H1 | chess.BB_A8 | chess.BB_H8
         await pilot.press("g", "h", "8", "x")  # Black's king's rook leaves: Black keeps O-O-O
-        board = app.editor.board
+        board = app.editor.setup.board
         assert not board.has_kingside_castling_rights(chess.BLACK)
         assert board.has_queenside_castling_rights(chess.BLACK)
         await pilot.press("g", "e", "1", "space")  # White's king leaves: White loses both
@@ -241,11 +241,11 @@ async def test_en_passant_square_is_dropped_when_it_no_longer_holds():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("i", *"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "enter")
-        assert app.editor.board.ep_square == chess.D6
+        assert app.editor.setup.board.ep_square == chess.D6
         await pilot.press("g", "d", "5", "delete")  # the pawn that made the double step is gone
-        assert app.editor.board.ep_square is None
+        assert app.editor.setup.board.ep_square is None
         await pilot.press("u")
-        assert app.editor.board.ep_square == chess.D6  # undo restores it exactly
+        assert app.editor.setup.board.ep_square == chess.D6  # undo restores it exactly
 
 
 async def test_copy_code_and_fen_go_to_the_clipboard_with_a_notification():
@@ -265,7 +265,7 @@ async def test_side_to_move_and_stipulation_keys():
     app = make_app(board_from_fen(KUBBEL_FEN))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t", "plus")
-        assert app.editor.board.turn == chess.BLACK
+        assert app.editor.setup.board.turn == chess.BLACK
         assert "+0323.12g3g1" in shown_code_pane(app).split()
         assert "Black to move" in shown_code_pane(app)
         await pilot.press("plus")  # the same key again unsets it
@@ -288,7 +288,7 @@ async def test_unknown_keys_are_ignored():
     app = make_app(board_from_fen(KUBBEL_FEN))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("z", "at", "f12", "ctrl+b", "tab", "z", "tab", "tab", "9", "home")
-        assert app.editor.board.board_fen() == KUBBEL_FEN
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
         assert app.is_running
 
 

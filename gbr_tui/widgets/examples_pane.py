@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import DataTable, Input
 
 from gbr_tui.core import Rule
@@ -45,18 +46,17 @@ class ExamplesPane(Vertical):
             super().__init__()
             self.example = example
 
-    def __init__(self, rule: Rule = Rule.COUNT, **kwargs) -> None:
+    #: The rule the codes are shown under.
+    rule: reactive[Rule] = reactive(Rule.COUNT, init=False)
+    #: The arrows named in words (ASCII mode).
+    ascii_mode: reactive[bool] = reactive(False, init=False)
+
+    def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.rule = rule
         self.shown: list[Example] = list(ALL)
 
     def compose(self) -> ComposeResult:
-        arrows = "up/down" if getattr(self.app, "ascii_mode", False) else "↑↓"
-        yield Input(
-            placeholder=f"filter: a code (03) or material (KRP) · {arrows} choose · Enter loads",
-            compact=True,
-            id="examples-filter",
-        )
+        yield Input(placeholder=self._placeholder(), compact=True, id="examples-filter")
         table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="examples-table")
         table.can_focus = False
         yield table
@@ -73,9 +73,15 @@ class ExamplesPane(Vertical):
     def filter_text(self) -> str:
         return self.query_one(Input).value
 
-    def set_rule(self, rule: Rule) -> None:
-        self.rule = rule
+    def _placeholder(self) -> str:
+        arrows = "up/down" if self.ascii_mode else "↑↓"
+        return f"filter: a code (03) or material (KRP) · {arrows} choose · Enter loads"
+
+    def watch_rule(self) -> None:
         self._fill()
+
+    def watch_ascii_mode(self) -> None:
+        self.query_one(Input).placeholder = self._placeholder()
 
     @on(Input.Changed)
     def _filter_changed(self, event: Input.Changed) -> None:

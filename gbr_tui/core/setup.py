@@ -1,0 +1,141 @@
+"""The position being set up: a board, a stipulation, undo and redo, kept consistent.
+
+The editor screen turns keys into calls here and draws what ``description`` says; nothing else
+changes the position. Also here: whether a decoded code can be set up, and how.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import chess
+
+from gbr_tui.core.code import Rule
+from gbr_tui.core.describe import BoardDescription, describe_board, unknown_types_words
+from gbr_tui.core.errors import GbrError
+from gbr_tui.core.examples import Example, arrange
+from gbr_tui.core.notation import DecodedCode
+
+#: What an undo step restores: the full FEN (en passant square kept as set) and the stipulation.
+Snapshot = tuple[str, "str | None"]
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A board to load, with what to say about where it came from."""
+
+    board: chess.Board
+    stipulation: str | None
+    how: str
+
+
+def arrangement_of(decoded: DecodedCode) -> Arrangement:
+    """A decoded code on a board: its squares when it gives them, else its material in a legal
+    arrangement (on its king squares when given). GbrError when it cannot be set up."""
+    if decoded.board is not None:
+        return Arrangement(decoded.board, decoded.stipulation, f"code {decoded.compact} with the squares it gives")
+    material = decoded.material
+    if material is None:
+        types = unknown_types_words(decoded.unknown)
+        raise GbrError(f"a 9 hides how many {types} there are, so it cannot be set up: give the squares")
+    turn = chess.WHITE if decoded.side_to_move is None else decoded.side_to_move
+    if decoded.kings is None:
+        kings, how = (chess.E1, chess.E8), "in a legal arrangement (the code gives no squares)"
+    else:
+        kings = (chess.parse_square(decoded.kings[0]), chess.parse_square(decoded.kings[1]))
+        how = "with its king squares, the other men in a legal arrangement (the code gives no other squares)"
+    try:
+        board = arrange(material, turn, kings)
+    except ValueError as error:
+        raise GbrError(f"{decoded.code} cannot be set up: {error}") from None
+    return Arrangement(board, decoded.stipulation, f"code {decoded.compact} {how}")
+
+
+def example_arrangement(example: Example, turn: chess.Color, stipulation: str | None, rule: Rule) -> Arrangement:
+    """An example's material in a legal arrangement, with the side to move and stipulation kept."""
+    how = f"{example.code(rule, short=False)} {example.name}"
+    return Arrangement(arrange(example.material, turn), stipulation, how)
+
+
+class PositionSetup:
+    """The board being edited and its stipulation, with undo and redo.
+
+    After every edit, castling rights and the en passant square are made consistent with the
+    board (python-chess decides which are possible).
+    """
+
+    def __init__(self, board: chess.Board | None = None, stipulation: str | None = None) -> None:
+        self.board = board.copy() if board is not None else chess.Board(None)
+        self.stipulation = stipulation
+        self.undo_stack: list[Snapshot] = []
+        self.redo_stack: list[Snapshot] = []
+
+    def snapshot(self) -> Snapshot:
+        return self.board.fen(en_passant="fen"), self.stipulation
+
+    @contextmanager
+    def _edit(self) -> Iterator[chess.Board]:
+        """Around every edit: afterwards, make it consistent and record it for undo."""
+        before = self.snapshot()
+        yield self.board
+        self.board.castling_rights = self.board.clean_castling_rights()
+        if self.board.ep_square is not None and self.board.status() & chess.STATUS_INVALID_EP_SQUARE:
+            self.board.ep_square = None
+        if self.snapshot() != before:
+            self.undo_stack.append(before)
+            self.redo_stack.clear()
+
+    def place(self, square: chess.Square, symbol: str) -> None:
+        """Put the man with this FEN letter on ``square``."""
+        with self._edit() as board:
+            board.set_piece_at(square, chess.Piece.from_symbol(symbol))
+
+    def empty(self, square: chess.Square) -> None:
+        with self._edit() as board:
+            board.remove_piece_at(square)
+
+    def clear(self) -> None:
+        with self._edit() as board:
+            board.clear()
+
+    def start_position(self) -> None:
+        with self._edit() as board:
+            board.reset()
+
+    def toggle_turn(self) -> None:
+        with self._edit() as board:
+            board.turn = not board.turn
+
+    def toggle_stipulation(self, sign: str) -> None:
+        """Set ``+`` or ``=``; the same sign again unsets it."""
+        if sign not in ("+", "="):
+            raise GbrError(f"stipulation must be '+' (win) or '=' (draw), not {sign!r}")
+        with self._edit():
+            self.stipulation = None if self.stipulation == sign else sign
+
+    def load(self, board: chess.Board, stipulation: str | None) -> None:
+        """Replace the position: one undo step."""
+        with self._edit():
+            self.board.set_fen(board.fen(en_passant="fen"))
+            self.stipulation = stipulation
+
+    def undo(self) -> bool:
+        """Go one edit back; False when there is none."""
+        return self._step(self.undo_stack, self.redo_stack)
+
+    def redo(self) -> bool:
+        return self._step(self.redo_stack, self.undo_stack)
+
+    def _step(self, source: list[Snapshot], target: list[Snapshot]) -> bool:
+        if not source:
+            return False
+        target.append(self.snapshot())
+        fen, self.stipulation = source.pop()
+        self.board.set_fen(fen)
+        return True
+
+    def description(self, rule: Rule = Rule.COUNT) -> BoardDescription:
+        """Everything the code pane shows, worded by ``core.describe``."""
+        return describe_board(self.board, self.stipulation, rule)

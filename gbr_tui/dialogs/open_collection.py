@@ -1,0 +1,57 @@
+"""The ``o`` dialog: the path of a collection to browse, completed from the directory."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual.suggester import Suggester
+
+from gbr_tui.core.index import Files
+from gbr_tui.dialogs.input_dialog import InputDialog, problem_text
+
+
+def readable_file_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be opened as a collection, or None."""
+    if path.is_dir():
+        return f"{path} is a directory, not a file"
+    if not path.exists():
+        return f"{path}: no such file"
+    if not os.access(path, os.R_OK):
+        return f"{path}: not readable (permission denied)"
+    return None
+
+
+class PathSuggester(Suggester):
+    """Completes the last part of a path from the directory's entries (→ accepts)."""
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+
+    async def get_suggestion(self, value: str) -> str | None:
+        path = Path(value).expanduser()
+        directory, start = (path, "") if value.endswith("/") else (path.parent, path.name)
+        try:
+            names = sorted(entry.name + ("/" if entry.is_dir() else "") for entry in os.scandir(directory))
+        except OSError:
+            return None
+        found = next((name for name in names if name.startswith(start) and not name.startswith(".")), None)
+        return None if found is None else value + found[len(start) :]
+
+
+class OpenCollectionDialog(InputDialog[Files]):
+    """Dismisses with the collection to open when the path names a readable file."""
+
+    TITLE_TEXT = "Open a collection"
+    PLACEHOLDER = "games.pgn, studies.epd.gz, puzzles.csv, positions.fen ..."
+    HINT = "PGN, EPD, FEN lines, CSV; gzip, bz2, xz too · → completes · Enter opens · Esc or F10 cancels"
+
+    def __init__(self) -> None:
+        super().__init__(suggester=PathSuggester())
+
+    def check(self, text: str) -> tuple[Files | None, str]:
+        path = Path(text.strip()).expanduser()
+        problem = readable_file_problem(path)
+        if problem is not None:
+            return None, problem_text(problem)
+        return Files((str(path),)), ""

@@ -1,0 +1,18 @@
+"""Messages the screens post; the app routes them (no screen touches another)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+
+from gbr_tui.core.setup import Arrangement
+
+
+@dataclass
+class LoadPosition(Message):
+    """Put this position in the editor and show the editor."""
+
+    arrangement: Arrangement
+    #: What the notification says was loaded, after the arrangement's own words.
+    source: str = ""

@@ -1,0 +1,107 @@
+"""The board pane: the board view plus the keys that set up a position on it."""
+
+from __future__ import annotations
+
+import chess
+from textual import events
+from textual.binding import Binding
+
+from gbr_tui.widgets.board import BoardView
+
+PIECE_NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+PLACE = Binding.Group("put", compact=True)
+
+
+def _place_bindings() -> list[Binding]:
+    bindings = []
+    for symbol in "KQRBNPkqrbnp":
+        side = "White" if symbol.isupper() else "Black"
+        bindings.append(
+            Binding(
+                symbol,
+                f"screen.place('{symbol}')",
+                "put",
+                tooltip=f"Put a {side} {PIECE_NAMES[symbol.upper()]} on the cursor's square",
+                group=PLACE,
+                id=f"board.place_{side.lower()}_{PIECE_NAMES[symbol.upper()]}",
+            )
+        )
+    return bindings
+
+
+def _jump_bindings() -> list[Binding]:
+    """After ``g``: a file letter, then a rank digit. They share keys with the editing keys
+    (``b`` is also a Black bishop); ``EditorScreen.check_action`` lets only one of them act."""
+    files = [
+        Binding(name, f"screen.jump_file('{name}')", "After g: the file", show=False, id=f"board.go_to_file_{name}")
+        for name in chess.FILE_NAMES
+    ]
+    ranks = [
+        Binding(name, f"screen.jump_rank('{name}')", "After g: the rank", show=False, id=f"board.go_to_rank_{name}")
+        for name in chess.RANK_NAMES
+    ]
+    return files + ranks
+
+
+class BoardEditor(BoardView):
+    """The board pane: ``BoardView`` plus the keys that edit it.
+
+    The cursor belongs to the widget; every edit, and the ``g`` jump, is an action of the editor
+    screen, which owns the board and the undo history. Key order is kept because every key acts
+    through the bindings, in the order the keys came.
+    """
+
+    HELP_TITLE = "Board (when it has the focus)"
+    BINDINGS = [
+        Binding("up", "move(0, 1)", "Cursor up", show=False, id="board.up"),
+        Binding("down", "move(0, -1)", "Cursor down", show=False, id="board.down"),
+        Binding("left", "move(-1, 0)", "Cursor left", show=False, id="board.left"),
+        Binding("right", "move(1, 0)", "Cursor right", show=False, id="board.right"),
+        Binding("g", "screen.start_jump", "Go to a square (then e.g. e4)", show=False, id="board.go_to"),
+        *_place_bindings(),
+        Binding(
+            "x,space,delete,backspace",
+            "screen.empty",
+            "Empty the square",
+            key_display="x",
+            show=False,
+            id="board.empty",
+        ),
+        Binding("c", "screen.clear", "Clear the board", show=False, id="board.clear"),
+        Binding("s", "screen.start_position", "Start position", show=False, id="board.start"),
+        Binding("f", "screen.flip", "Flip the board", show=False, id="board.flip"),
+        Binding("t", "screen.toggle_turn", "Toggle the side to move", show=False, id="board.turn"),
+        Binding("plus", "screen.stipulation('+')", "Stipulation + (win; again to unset)", show=False, id="board.win"),
+        Binding(
+            "equals_sign",
+            "screen.stipulation('=')",
+            "Stipulation = (draw; again to unset)",
+            show=False,
+            id="board.draw",
+        ),
+        Binding("u", "screen.undo", "undo", tooltip="Undo the last edit", id="board.undo"),
+        Binding("U", "screen.redo", "Redo", show=False, id="board.redo"),
+        Binding("i", "screen.input_position", "load", tooltip="Load a FEN or a code you type", id="board.input"),
+        Binding("y", "screen.copy_code", "copy", tooltip="Copy the code (OSC 52)", id="board.copy_code"),
+        Binding("Y", "screen.copy_fen", "Copy the FEN (OSC 52)", show=False, id="board.copy_fen"),
+        *_jump_bindings(),  # last: the keys they share keep their places in the Footer
+        Binding("f10,escape", "screen.cancel_jump", "After g: cancel", show=False, id="board.go_to_cancel"),
+    ]
+
+    def action_move(self, right: int, up: int) -> None:
+        """Move the cursor as the board is seen: up is towards the top of the screen."""
+        if self.flipped:
+            right, up = -right, -up
+        file = min(7, max(0, chess.square_file(self.cursor) + right))
+        rank = min(7, max(0, chess.square_rank(self.cursor) + up))
+        self.cursor = chess.square(file, rank)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a square puts the cursor there."""
+        offset = event.get_content_offset(self)
+        square = None if offset is None else self.square_at(offset.x, offset.y)
+        if square is not None:
+            self.cursor = square
+
+    def watch_cursor(self) -> None:
+        self.border_title = f"Board · {chess.square_name(self.cursor)}"

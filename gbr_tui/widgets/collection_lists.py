@@ -1,0 +1,43 @@
+"""The browser's two lists: the classes of a collection, and the positions of one class."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.widgets import DataTable
+
+from gbr_tui.widgets.record_list import RecordList
+
+# The keys that move the focus are priority bindings: the app runs them before it hands on the
+# next key, so keys typed right after them (over SSH keys come in bursts) reach what they opened.
+
+
+class ClassTable(DataTable):
+    """The classes, one a row; Enter lists the positions of the one under the cursor."""
+
+    HELP_TITLE = "Classes"
+    BINDINGS = [
+        Binding(
+            "enter",
+            "screen.open_class",
+            "list",
+            tooltip="List the positions of this class",
+            priority=True,
+            id="classes.open",
+        )
+    ]
+
+
+class PositionList(RecordList):
+    """The positions of one class; Enter loads one into the editor."""
+
+    HELP_TITLE = "Positions"
+    BINDINGS = [
+        Binding(
+            "enter",
+            "screen.load_position",
+            "load",
+            tooltip="Load this position into the editor",
+            priority=True,
+            id="positions.load",
+        )
+    ]
