@@ -31,7 +31,7 @@ from typing import BinaryIO
 import chess
 import chess.pgn
 
-from gbr_tui.core import pgn
+from gbr_tui.core import pgn, replay
 from gbr_tui.core.batch import FenEncoder
 from gbr_tui.core.code import Rule, digit_sides, encode
 from gbr_tui.core.errors import GbrError, chess_reason
@@ -351,7 +351,7 @@ class Collection:
                         seen.add(code)
                         yield Record(number, game.line, code, material, fen, ply, headers)
 
-    def _replay(self, game: pgn.RawGame, every_change: bool, fens: bool) -> pgn.Replayed:
+    def _replay(self, game: pgn.RawGame, every_change: bool, fens: bool) -> replay.Replayed:
         """Replay a game's mainline; PgnError (with the offset of the fault) when it is broken."""
         if game.error is not None:
             raise game.error
@@ -363,20 +363,20 @@ class Collection:
         start = self._start(game)
         sans = pgn.san_tokens(game.movetext)
         try:
-            return pgn.replay(start, sans, every_change, fens)
-        except pgn.MoveError as error:
+            return replay.replay(start, sans, every_change, fens)
+        except replay.MoveError as error:
             offset = pgn.move_offset(game.movetext, error.index)
             raise pgn.PgnError(f"{error.message} at ply {error.index + 1}", offset) from None
 
     @staticmethod
-    def _start(game: pgn.RawGame) -> pgn.Start:
+    def _start(game: pgn.RawGame) -> replay.StartPosition:
         headers = game.headers
         if "FEN" not in headers and "Variant" not in headers:
             if headers.get("SetUp") == "1":
                 raise pgn.PgnError("SetUp is 1 but there is no FEN tag")
-            return pgn.STANDARD_START
+            return replay.STANDARD_START
         try:
-            return pgn.Start(chess.pgn.Headers(headers).board())
+            return replay.StartPosition(chess.pgn.Headers(headers).board())
         except ValueError as error:
             raise pgn.PgnError(f"bad start position: {chess_reason(error)}") from None
 
