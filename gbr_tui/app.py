@@ -38,7 +38,7 @@ KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from gbr_tui.core.index import Files
+    from gbr_tui.core.collection import CollectionRequest
 
 
 class GbrApp(App[None]):
@@ -102,7 +102,7 @@ class GbrApp(App[None]):
         board: chess.Board | None = None,
         stipulation: str | None = None,
         served: bool = False,
-        files: Files | None = None,
+        files: CollectionRequest | None = None,
         ascii_mode: bool = False,
         animation_level: str | None = None,
     ) -> None:
@@ -270,7 +270,7 @@ def make_app(
     board: chess.Board | None = None,
     stipulation: str | None = None,
     served: bool = False,
-    files: Files | None = None,
+    files: CollectionRequest | None = None,
     ascii_mode: bool = False,
     animation_level: str | None = None,
 ) -> GbrApp:
@@ -285,7 +285,7 @@ def make_app(
 
 def run_app(
     served: bool = False,
-    files: Files | None = None,
+    files: CollectionRequest | None = None,
     ascii_mode: bool = False,
     mouse: bool = True,
     animation_level: str | None = None,

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from gbr_tui.core.errors import GbrError
 
 RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "*"))
-HEADERS_KEPT = ("Event", "Site", "Date", "White", "Black", "FEN")
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_LINE = re.compile(rf"\s*(?:{_TAG.pattern}\s*)+")

@@ -24,8 +24,7 @@ from tui_helpers import KUBBEL_FEN, run_command, shown_digits, toasts
 from gbr_tui import cli
 from gbr_tui.app import make_app
 from gbr_tui.core import Material
-from gbr_tui.core.collection import Position
-from gbr_tui.core.index import ClassIndex, Files
+from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions
 from gbr_tui.screens.collection import CollectionScreen, OpenCollectionScreen
 from gbr_tui.screens.help import HelpScreen
 from gbr_tui.widgets.record_list import RecordList
@@ -140,7 +139,7 @@ def write(directory: Path, name: str, text: str) -> Path:
 
 
 def browser(*paths: Path, **options) -> object:
-    return make_app(files=Files(tuple(map(str, paths)), **options))
+    return make_app(files=CollectionRequest(tuple(map(str, paths)), **options))
 
 
 async def loaded(pilot, before: CollectionScreen | None = None) -> CollectionScreen:
@@ -231,7 +230,7 @@ async def test_several_files_are_counted_together(tmp_path):
 
 async def test_the_final_position_mode_classifies_after_the_moves(tmp_path):
     # 1. e4 e5 takes nothing: game 3 stays 4888.88; the rook game ends KR v K as it began.
-    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN), position=Position.FINAL)
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN), game_positions=GamePositions.FINAL)
     async with app.run_test(size=(100, 30)) as pilot:
         assert shown_classes(await loaded(pilot)) == STUDIES_CLASSES
 
@@ -587,7 +586,7 @@ def test_the_command_line_opens_files_and_refuses_missing_ones(tmp_path, monkeyp
     )
     monkeypatch.setattr("gbr_tui.terminal.not_a_terminal", lambda *streams: None)  # pytest's are not
     assert cli.main([str(studies), "--position", "final"]) == 0
-    assert started == [Files((str(studies),), position=Position.FINAL)]
+    assert started == [CollectionRequest((str(studies),), game_positions=GamePositions.FINAL)]
     assert cli.main([str(tmp_path / "missing.pgn")]) == 2
     assert cli.main([str(tmp_path)]) == 2
     errors = capsys.readouterr().err.splitlines()
