@@ -34,14 +34,14 @@ BROWSER = """
 import sys
 from textual.widgets import DataTable
 from gbr_tui.app import GbrApp
-from gbr_tui.core.index import Files
+from gbr_tui.core.collection import CollectionRequest
 
 class Timed(GbrApp):
     def on_collection_screen_loaded(self, message):
         self.shown = (self.screen.query_one(DataTable).row_count, self.screen.index.classified)
         self.call_after_refresh(self.exit)
 
-app = Timed(files=Files((sys.argv[1],)))
+app = Timed(files=CollectionRequest((sys.argv[1],)))
 app.run(headless=True, size=(100, 30))
 print(*app.shown)
 """

@@ -70,7 +70,7 @@ def _own_peak_kib() -> int:
 
 def classes_in(path: Path, options: list[str]) -> int:
     position = options[options.index("--position") + 1] if "--position" in options else "start"
-    with Collection(path, position=position) as collection:
+    with Collection(path, game_positions=position) as collection:
         return len(collection.tally().codes)
 
 

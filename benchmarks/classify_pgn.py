@@ -39,7 +39,7 @@ def python_chess(path: Path) -> Counter:
 
 
 def ours(path: Path) -> Counter:
-    with Collection(path, position="final") as collection:
+    with Collection(path, game_positions="final") as collection:
         return collection.tally().codes
 
 

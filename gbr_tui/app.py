@@ -46,7 +46,7 @@ HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "screenshot
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from gbr_tui.core.index import Files
+    from gbr_tui.core.collection import CollectionRequest
 
 
 class GbrApp(App[None]):
@@ -91,7 +91,7 @@ class GbrApp(App[None]):
         board: chess.Board | None = None,
         stipulation: str | None = None,
         served: bool = False,
-        files: Files | None = None,
+        files: CollectionRequest | None = None,
         ascii_mode: bool = False,
         animation_level: str | None = None,
     ) -> None:
@@ -236,11 +236,11 @@ class GbrApp(App[None]):
 
         self.push_screen(OpenCollectionDialog(), callback=self._opened)
 
-    async def _opened(self, files: Files | None) -> None:
+    async def _opened(self, files: CollectionRequest | None) -> None:
         if files is not None:
             await self.browse(files)
 
-    async def browse(self, files: Files) -> None:
+    async def browse(self, files: CollectionRequest) -> None:
         """Open ``files`` in a new browser, in place of the one open before."""
         from gbr_tui.screens.collection import CollectionScreen
 
@@ -280,7 +280,7 @@ def make_app(
     board: chess.Board | None = None,
     stipulation: str | None = None,
     served: bool = False,
-    files: Files | None = None,
+    files: CollectionRequest | None = None,
     ascii_mode: bool = False,
     animation_level: str | None = None,
 ) -> GbrApp:
@@ -295,7 +295,7 @@ def make_app(
 
 def run_app(
     served: bool = False,
-    files: Files | None = None,
+    files: CollectionRequest | None = None,
     ascii_mode: bool = False,
     mouse: bool = True,
     animation_level: str | None = None,

@@ -16,7 +16,7 @@ from textual.widgets import Input
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
-from gbr_tui.core.index import Files
+from gbr_tui.core.collection import CollectionRequest
 from gbr_tui.screens.collection import CollectionScreen
 
 #: Kubbel, 1st prize Shakhmaty 1925: =0323.12g3g1 (spec section 3).
@@ -77,10 +77,10 @@ async def take(shot: Shot, directory: Path) -> Path:
         for name, text in shot.collection:
             paths.append(Path(files, name))
             paths[-1].write_text(text)
-        return await _take(shot, directory, Files(tuple(map(str, paths))) if paths else None)
+        return await _take(shot, directory, CollectionRequest(tuple(map(str, paths))) if paths else None)
 
 
-async def _take(shot: Shot, directory: Path, files: Files | None) -> Path:
+async def _take(shot: Shot, directory: Path, files: CollectionRequest | None) -> Path:
     app = make_app(board_from_fen(shot.fen), shot.stipulation, files=files, ascii_mode=shot.ascii_mode)
     if shot.theme is not None:
         app.theme = shot.theme

@@ -11,8 +11,8 @@ import os
 from collections.abc import Callable
 from functools import partial
 
+from gbr_tui.commands.common import add_collection_options, collection_request
 from gbr_tui.commands.start import app_starter, refuse
-from gbr_tui.core.collection import Format, Position
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -22,14 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Start the app with collections open in the browser, listed by GBR class.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="PGN, EPD, FEN lines or CSV; gzip, bz2, xz too")
-    parser.add_argument("--format", choices=[f.value for f in Format], help="the file format (default: detected)")
-    parser.add_argument(
-        "--position",
-        choices=[p.value for p in Position],
-        default=Position.START.value,
-        help="for games: the start position (default), the final one, or every class passed through",
-    )
-    parser.add_argument("--fen-column", metavar="NAME|N", help="CSV: the FEN column by name or 1-based number")
+    add_collection_options(parser)
     return parser
 
 
@@ -48,8 +41,4 @@ def prepare(argv: list[str]) -> Callable[[], int]:
             problem = "not readable (permission denied)"
         if problem is not None:
             return partial(refuse, f"gbr-tui: {name}: {problem}")
-    from gbr_tui.core.index import Files
-
-    return app_starter(
-        Files(tuple(args.files), args.format and Format(args.format), Position(args.position), args.fen_column)
-    )
+    return app_starter(collection_request(args))

@@ -18,14 +18,13 @@ from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
-from gbr_tui.commands.common import add_rule_option, write_json_lines
+from gbr_tui.commands.common import add_collection_options, add_rule_option, collection_request, write_json_lines
 from gbr_tui.core import GbrError, Rule, short_form
-from gbr_tui.core.collection import BadRecord, Collection, Format, Position, Record, Tally
+from gbr_tui.core.collection import HEADERS, BadRecord, ClassRow, Collection, Record, Tally
+from gbr_tui.core.describe import class_materials, read_summary
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
-from gbr_tui.core.pgn import HEADERS_KEPT
 
-CSV_FIELDS = ("file", "record", "line", "ply", "code", "material", "position", *HEADERS_KEPT, "id")
-_MATERIALS_SHOWN = 3
+CSV_FIELDS = ("file", "record", "line", "ply", "code", "material", "position", *HEADERS)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -35,18 +34,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         description="Count the GBR classes of a collection, or list each record's class.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="collection files; '-' reads stdin")
-    parser.add_argument(
-        "--format",
-        choices=[f.value for f in Format],
-        help="the file format (default: detected from the content)",
-    )
-    parser.add_argument(
-        "--position",
-        choices=[p.value for p in Position],
-        default=Position.START.value,
-        help="for games: the start position (default), the final one, or every class passed through",
-    )
-    parser.add_argument("--fen-column", metavar="NAME|N", help="CSV: the FEN column by name or 1-based number")
+    add_collection_options(parser)
     add_rule_option(parser)
     parser.add_argument("--short", action="store_true", help="write 0400 for 0400.00")
     parser.add_argument(
@@ -75,17 +63,21 @@ def run(args: argparse.Namespace) -> int:
             errors.print(f"gbr-tui classify: {name}: {reason}")
             return EXIT_USAGE
     try:
-        return _Run(args, pattern, errors).classify()
+        return _Classifier(args, pattern, errors).classify()
     except GbrError as error:  # a file that cannot be read as a collection at all
         errors.print(f"gbr-tui classify: {error.message}")
         return EXIT_USAGE
 
 
-class _Run:
+class _Classifier:
+    """One run of the command: reads the files, reports their bad records and shows progress on
+    stderr, writes the summary or the records on stdout."""
+
     def __init__(self, args: argparse.Namespace, pattern: ClassPattern | None, errors: Console) -> None:
         self.args = args
         self.pattern = pattern
         self.errors = errors
+        self.request = collection_request(args)
         self.rule = Rule(args.rule)
         self.tally = Tally()
         self.progress: Progress | None = None
@@ -118,18 +110,11 @@ class _Run:
         if not (self.args.per_record or self.args.csv):
             self._print_table()
         tally = self.tally
-        self.errors.print(f"read {tally.read} = classified {tally.classified} + bad {tally.bad}")
+        self.errors.print(read_summary(tally.classified, tally.bad))
         return EXIT_BAD_INPUT if tally.bad else EXIT_OK
 
     def _open(self, name: str) -> Collection:
-        args = self.args
-        collection = Collection(
-            name,
-            format=args.format and Format(args.format),
-            position=Position(args.position),
-            fen_column=args.fen_column,
-            rule=self.rule,
-        )
+        collection = self.request.open(name, self.rule)
         if self.progress is not None:
             self.progress.update(self.task, description=os.path.basename(collection.name))
         return collection
@@ -191,7 +176,7 @@ class _Run:
             "line": record.line,
             "code": short_form(record.code) if self.args.short else record.code,
             "material": str(record.material),
-            "position": record.position,
+            "position": record.fen,
         }
         if record.ply is not None:
             row["ply"] = record.ply
@@ -204,13 +189,14 @@ class _Run:
         """The summary, sorted by code, in aligned columns.
 
         Written line by line, not as a rich Table: rich takes some 150 us a row, and a file of
-        scattered positions has tens of thousands of classes. Rows are computed twice (widths
-        first) rather than kept, so memory stays flat.
+        scattered positions has tens of thousands of classes. The rows are kept, no more than the
+        tally holds; their lines are formatted twice (widths first) rather than kept.
         """
+        rows = self.tally.classes(self.pattern)
         headings = ("class", "count", "share", "material")
         widths = [len(heading) for heading in headings]
-        for row in self._summary_rows():
-            widths = [max(width, len(cell)) for width, cell in zip(widths, row)]
+        for cells in map(self._summary_cells, rows):
+            widths = [max(width, len(cell)) for width, cell in zip(widths, cells)]
         code_width, count_width, share_width, _ = widths
 
         def line(cells: tuple[str, str, str, str]) -> str:
@@ -220,21 +206,11 @@ class _Run:
         out = sys.stdout
         out.write(line(headings))
         out.write("  ".join("-" * width for width in widths) + "\n")
-        out.writelines(map(line, self._summary_rows()))
+        out.writelines(line(self._summary_cells(row)) for row in rows)
         out.flush()
 
-    def _summary_rows(self) -> Iterator[tuple[str, str, str, str]]:
-        tally = self.tally
-        for code in sorted(tally.codes):
-            materials = tally.materials(code)
-            if self.pattern is not None:
-                materials = {m: n for m, n in materials.items() if self.pattern.matches(code, m)}
-            count = sum(materials.values())
-            if not count:
-                continue
-            share = count / tally.classified if tally.classified else 0
-            shown = [str(m) for m, _ in sorted(materials.items(), key=lambda item: -item[1])]
-            if len(shown) > _MATERIALS_SHOWN:
-                shown = [*shown[:_MATERIALS_SHOWN], f"{len(shown) - _MATERIALS_SHOWN} more"]
-            code = short_form(code) if self.args.short else code
-            yield code, str(count), f"{share:.1%}", ", ".join(shown)
+    def _summary_cells(self, row: ClassRow) -> tuple[str, str, str, str]:
+        classified = self.tally.classified
+        share = row.count / classified if classified else 0
+        code = short_form(row.code) if self.args.short else row.code
+        return code, str(row.count), f"{share:.1%}", class_materials(row.materials)

@@ -7,11 +7,14 @@ import json
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK
 from gbr_tui.core import GbrError, Rule
 from gbr_tui.core.describe import RULE_CHOICE
+
+if TYPE_CHECKING:
+    from gbr_tui.core.collection import CollectionRequest
 
 STDIN_BLOCK_BYTES = 1 << 20
 SHOWN_CHARACTERS = 100  # of a long bad input, only this much around the bad spot is echoed
@@ -105,6 +108,34 @@ def add_rule_option(parser: argparse.ArgumentParser) -> None:
         choices=[rule.value for rule in Rule],
         default=Rule.COUNT.value,
         help=f"{RULE_CHOICE} (default: count)",
+    )
+
+
+def add_collection_options(parser: argparse.ArgumentParser) -> None:
+    """``--format``, ``--position`` and ``--fen-column``: how to read the collections named."""
+    # Here, not at the top: encode and decode do not load the collection readers.
+    from gbr_tui.core.collection import Format, GamePositions
+
+    parser.add_argument(
+        "--format",
+        choices=[f.value for f in Format],
+        help="the file format (default: detected from the content)",
+    )
+    parser.add_argument(
+        "--position",
+        choices=[p.value for p in GamePositions],
+        default=GamePositions.START.value,
+        help="for games: the start position (default), the final one, or every class passed through",
+    )
+    parser.add_argument("--fen-column", metavar="NAME|N", help="CSV: the FEN column by name or 1-based number")
+
+
+def collection_request(args: argparse.Namespace) -> CollectionRequest:
+    """The collections the command line names, and how to read them (see ``add_collection_options``)."""
+    from gbr_tui.core.collection import CollectionRequest, Format, GamePositions
+
+    return CollectionRequest(
+        tuple(args.files), args.format and Format(args.format), GamePositions(args.position), args.fen_column
     )
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from gbr_tui.commands import EXIT_USAGE
 
 if TYPE_CHECKING:
-    from gbr_tui.core.index import Files
+    from gbr_tui.core.collection import CollectionRequest
 
 
 def refuse(message: str) -> int:
@@ -24,7 +24,7 @@ def refuse(message: str) -> int:
 
 
 def app_starter(
-    files: Files | None = None,
+    files: CollectionRequest | None = None,
     served: bool = False,
     ascii_mode: bool = False,
     mouse: bool = True,

@@ -122,12 +122,9 @@ class FenEncoder:
 
     def code(self, fen: str) -> str:
         """The code of one FEN; raises GbrError for a FEN python-chess would reject."""
-        return self.entry(fen)[1]
+        return self.material_and_code(fen)[1]
 
-    def material(self, fen: str) -> Material:
-        return self.entry(fen)[0]
-
-    def entry(self, fen: str) -> tuple[Material, str]:
+    def material_and_code(self, fen: str) -> tuple[Material, str]:
         """The material and the code of one FEN."""
         placement, _, trailing = fen.partition(" ")
         if trailing in self._trailing or self._learn_trailing(trailing):

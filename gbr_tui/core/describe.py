@@ -5,7 +5,7 @@ The command line, the decode screen and the code pane all print these; none word
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -101,12 +101,13 @@ def read_summary(classified: int, bad: int) -> str:
     return f"read {classified + bad:,} = classified {classified:,} + bad {bad:,}"
 
 
-def materials_words(materials: list[Material], shown: int = 3) -> str:
-    """The first ``shown`` materials of a class and how many more there are."""
-    words = [str(material) for material in materials[:shown]]
+def class_materials(materials: Sequence[tuple[Material, int]], shown: int = 3) -> str:
+    """The materials of a class, most frequent first: ``KNNN v K, KNNN v KNN``, with ``2 more``
+    after the first ``shown``."""
+    names = [str(material) for material, _ in materials[:shown]]
     if len(materials) > shown:
-        words.append(f"{len(materials) - shown} more")
-    return ", ".join(words)
+        names.append(f"{len(materials) - shown} more")
+    return ", ".join(names)
 
 
 # --- the digits ---------------------------------------------------------------------------------

@@ -48,7 +48,23 @@ class Material:
 
         Each side is a king followed by its men; the separator's case does not matter.
         """
-        return parse_material(text)
+        stripped = text.strip()
+        if not stripped:
+            raise GbrError("empty material: expected something like 'KRP v KR'", 0)
+        match = re.fullmatch(r"\s*([A-Za-z]+?)\s*(?:\s[vV]\s|[vV]|-|\s)\s*([A-Za-z]+)\s*", text)
+        if match is None:
+            # No separator: the second side starts at the second king (KRPKR).
+            second_king = stripped.upper().find("K", 1)
+            if second_king > 0 and _SIDE.fullmatch(stripped):
+                offset = text.index(stripped)
+                sides = [(stripped[:second_king], offset), (stripped[second_king:], offset + second_king)]
+            else:
+                bad = _first_bad_character(text)
+                raise GbrError("expected two sides such as 'KRP v KR' (kings first, pieces from K Q R B N P)", bad)
+        else:
+            sides = [(match.group(1), match.start(1)), (match.group(2), match.start(2))]
+        white, black = (_side_counts(side, start) for side, start in sides)
+        return cls(white, black)
 
     def side(self, color: chess.Color) -> Counts:
         return self.white if color == chess.WHITE else self.black
@@ -56,10 +72,6 @@ class Material:
     def side_string(self, color: chess.Color) -> str:
         counts = self.side(color)
         return "K" + "".join(t * n for t, n in zip(TYPES, counts))
-
-    def men(self, color: chess.Color) -> int:
-        """Men of one side, king included (the printed men count)."""
-        return 1 + sum(self.side(color))
 
     @property
     def tablebase_name(self) -> str:
@@ -168,26 +180,6 @@ def _placement_problem(placement: str) -> int:
 
 
 _SIDE = re.compile(r"\s*([KQRBNP]+)\s*", re.IGNORECASE)
-
-
-def parse_material(text: str) -> Material:
-    stripped = text.strip()
-    if not stripped:
-        raise GbrError("empty material: expected something like 'KRP v KR'", 0)
-    match = re.fullmatch(r"\s*([A-Za-z]+?)\s*(?:\s[vV]\s|[vV]|-|\s)\s*([A-Za-z]+)\s*", text)
-    if match is None:
-        # No separator: the second side starts at the second king (KRPKR).
-        second_king = stripped.upper().find("K", 1)
-        if second_king > 0 and _SIDE.fullmatch(stripped):
-            offset = text.index(stripped)
-            sides = [(stripped[:second_king], offset), (stripped[second_king:], offset + second_king)]
-        else:
-            bad = _first_bad_character(text)
-            raise GbrError("expected two sides such as 'KRP v KR' (kings first, pieces from K Q R B N P)", bad)
-    else:
-        sides = [(match.group(1), match.start(1)), (match.group(2), match.start(2))]
-    white, black = (_side_counts(side, start) for side, start in sides)
-    return Material(white, black)
 
 
 def _first_bad_character(text: str) -> int:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.suggester import Suggester
 
-from gbr_tui.core.index import Files
+from gbr_tui.core.collection import CollectionRequest
 from gbr_tui.dialogs.input_dialog import InputDialog, problem_text
 
 
@@ -39,7 +39,7 @@ class PathSuggester(Suggester):
         return None if found is None else value + found[len(start) :]
 
 
-class OpenCollectionDialog(InputDialog[Files]):
+class OpenCollectionDialog(InputDialog[CollectionRequest]):
     """Dismisses with the collection to open when the path names a readable file."""
 
     TITLE_TEXT = "Open a collection"
@@ -49,9 +49,9 @@ class OpenCollectionDialog(InputDialog[Files]):
     def __init__(self) -> None:
         super().__init__(suggester=PathSuggester())
 
-    def check(self, text: str) -> tuple[Files | None, str]:
+    def check(self, text: str) -> tuple[CollectionRequest | None, str]:
         path = Path(text.strip()).expanduser()
         problem = readable_file_problem(path)
         if problem is not None:
             return None, problem_text(problem)
-        return Files((str(path),)), ""
+        return CollectionRequest((str(path),)), ""

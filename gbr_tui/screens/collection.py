@@ -23,9 +23,8 @@ from textual.widgets import ContentSwitcher, DataTable, Footer, Header, Input, P
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from gbr_tui.core import GbrError, Rule, board_from_fen
-from gbr_tui.core.collection import CollectionError
-from gbr_tui.core.describe import materials_words, plural, read_summary
-from gbr_tui.core.index import FIELDS, ClassIndex, ClassRow, Entry, Files
+from gbr_tui.core.collection import FIELDS, ClassIndex, ClassRow, CollectionError, CollectionRequest, IndexedRecord
+from gbr_tui.core.describe import class_materials, plural, read_summary
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
 from gbr_tui.core.setup import Arrangement
 from gbr_tui.messages import LoadPosition
@@ -41,7 +40,7 @@ TABLE_BLOCK = 2000  # class rows added between two looks at the keys
 
 
 def materials_text(row: ClassRow) -> str:
-    return materials_words([material for material, _ in row.materials], MATERIALS_SHOWN)
+    return class_materials(row.materials, MATERIALS_SHOWN)
 
 
 class CollectionScreen(Screen):
@@ -79,7 +78,7 @@ class CollectionScreen(Screen):
     class Loaded(Message):
         """The classes are listed, the first time."""
 
-    def __init__(self, files: Files) -> None:
+    def __init__(self, files: CollectionRequest) -> None:
         super().__init__()
         self.files = files
         self.index: ClassIndex | None = None  # once loaded
@@ -256,8 +255,8 @@ class CollectionScreen(Screen):
 
     def _position_columns(self) -> list[Column]:
         index = self.index
-        sample = [index.entry(record) for record in self.positions[:SAMPLED_ROWS]]
-        last = index.entry(self.positions[-1])
+        sample = [index.record(record) for record in self.positions[:SAMPLED_ROWS]]
+        last = index.record(self.positions[-1])
         columns = [
             Column("#", max(1, len(str(last.number)), *(len(str(entry.number)) for entry in sample)), right=True),
             Column("line", max(4, len(str(last.line))), right=True),
@@ -268,28 +267,28 @@ class CollectionScreen(Screen):
             if name in index.fields:
                 longest = max((len(entry.headers.get(name, "")) for entry in sample), default=0)
                 columns.append(Column(name, min(FIELD_WIDTH, max(len(name), longest))))
-        columns.append(Column("position", max(len(entry.position) for entry in sample)))
+        columns.append(Column("position", max(len(entry.fen) for entry in sample)))
         return columns
 
     def _position_row(self, row: int) -> list[str]:
-        entry = self.index.entry(self.positions[row])
+        entry = self.index.record(self.positions[row])
         cells = [str(entry.number), str(entry.line)]
         if len(self.index.files) > 1:
             cells.insert(0, os.path.basename(entry.file))
         cells += [entry.headers.get(name, "") for name in FIELDS if name in self.index.fields]
-        cells.append(entry.position)
+        cells.append(entry.fen)
         return cells
 
     @on(RecordList.Highlighted, "#position-list")
     def _position_highlighted(self, event: RecordList.Highlighted) -> None:
-        entry = self.index.entry(self.positions[event.index])
+        entry = self.index.record(self.positions[event.index])
         details = self.query_one("#position-details", Static)
         place = f"{os.path.basename(entry.file)}:{entry.line} · record {entry.number}"
         row = self.shown_class
         lines = [place, f"{row.code} {materials_text(row)} · {plural(len(self.positions), 'position')}"]
         lines += [f"{name}: {value}" for name, value in entry.headers.items()]
         try:
-            self.query_one(BoardView).set_board(board_from_fen(entry.position))
+            self.query_one(BoardView).set_board(board_from_fen(entry.fen))
         except GbrError as error:
             lines.append(error.message)
         details.update("\n".join(lines))
@@ -297,15 +296,15 @@ class CollectionScreen(Screen):
     def action_load_position(self) -> None:
         records = self.query_one("#position-list", RecordList)
         if records.count:
-            self.load_into_editor(self.index.entry(self.positions[records.cursor]))
+            self.load_into_editor(self.index.record(self.positions[records.cursor]))
 
     @on(RecordList.Selected, "#position-list")
     def _position_clicked(self, event: RecordList.Selected) -> None:
-        self.load_into_editor(self.index.entry(self.positions[event.index]))
+        self.load_into_editor(self.index.record(self.positions[event.index]))
 
-    def load_into_editor(self, entry: Entry) -> None:
+    def load_into_editor(self, entry: IndexedRecord) -> None:
         try:
-            board = board_from_fen(entry.position)
+            board = board_from_fen(entry.fen)
         except GbrError as error:
             self.notify(error.message, severity="error", markup=False)
             return

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import io
 
-from gbr_tui.core.collection import Collection
-from gbr_tui.core.index import ClassIndex
+from gbr_tui.core.collection import ClassIndex, Collection
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import parse_pattern
 
@@ -31,9 +30,9 @@ def test_a_code_behind_a_9_lists_its_materials_and_their_positions_in_file_order
     nine, rook = index.classes()
     assert nine.code == "0009.00" and rook.code == "0100.00"
     assert nine.materials == ((Material.from_string("KNNN v K"), 2), (Material.from_string("KNNN v KNN"), 1))
-    assert [index.entry(i).line for i in index.positions(nine)] == [1, 2, 4]
+    assert [index.record(i).line for i in index.positions(nine)] == [1, 2, 4]
     wanted = index.classes(parse_pattern("KNNN v K"))
-    assert [index.entry(i).position for i in index.positions(wanted[0])] == [FENS[0], FENS[3]]
+    assert [index.record(i).fen for i in index.positions(wanted[0])] == [FENS[0], FENS[3]]
 
 
 def test_headers_come_back_as_read_even_with_a_separator_inside():
@@ -42,8 +41,8 @@ def test_headers_come_back_as_read_even_with_a_separator_inside():
     )
     index = index_of(pgn, "games.pgn")
     (row,) = index.classes()
-    entry = index.entry(index.positions(row)[0])
+    record = index.record(index.positions(row)[0])
     # The separator the index stores fields with is blanked, and the fields stay in place.
-    assert entry.headers == {"Event": "Odd name", "Site": "Riga", "White": "A"}
-    assert (entry.file, entry.number, entry.line) == ("games.pgn", 1, 1)
+    assert record.headers == {"Event": "Odd name", "Site": "Riga", "White": "A"}
+    assert (record.file, record.number, record.line) == ("games.pgn", 1, 1)
     assert index.fields == {"Event", "Site", "White"}

@@ -10,7 +10,7 @@ from gbr_tui.core.collection import BadRecord, Collection, Record
 def records(tmp_path, text: str, position: str = "start") -> list:
     path = tmp_path / "games.pgn"
     path.write_bytes(text.encode() if isinstance(text, str) else text)
-    with Collection(path, position=position) as collection:
+    with Collection(path, game_positions=position) as collection:
         return list(collection.records())
 
 
@@ -37,7 +37,7 @@ def test_start_position_is_the_standard_one_without_a_fen_tag(tmp_path):
 def test_final_position(tmp_path):
     (record,) = records(tmp_path, SCANDINAVIAN, "final")
     assert (record.code, record.ply) == ("4888.77", 6)
-    assert record.position == "rnb1kbnr/ppp1pppp/8/q7/8/2N5/PPPP1PPP/R1BQKBNR"
+    assert record.fen == "rnb1kbnr/ppp1pppp/8/q7/8/2N5/PPPP1PPP/R1BQKBNR"
 
 
 def test_all_positions_with_the_ply_each_class_starts(tmp_path):
@@ -104,7 +104,7 @@ def test_castling_both_ways_and_check_markers(tmp_path):
     # Kings on g1 (rook f1) and c8 (rook d8) after castling; the f7 pawn and c4 bishop are gone.
     (record,) = records(tmp_path, text, "final")
     assert record.code == "4878.87"
-    assert record.position == "2kr1bnr/ppp2qpp/2np4/4p3/4P1b1/2NP1N2/PPP2PPP/R1BQ1RK1"
+    assert record.fen == "2kr1bnr/ppp2qpp/2np4/4p3/4P1b1/2NP1N2/PPP2PPP/R1BQ1RK1"
 
 
 def test_an_illegal_move_is_reported_at_its_line(tmp_path):

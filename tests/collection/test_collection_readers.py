@@ -42,7 +42,7 @@ def test_fen_lines_with_blank_lines_keep_file_line_numbers(tmp_path):
     path.write_text(f"{KR_V_K}\n\n{TWO_PAWNS}\n{START}\n")
     items = read(path)
     assert codes(items) == [(1, 1, "0100.00"), (2, 3, "0000.02"), (3, 4, "4888.88")]
-    assert items[1].position == TWO_PAWNS
+    assert items[1].fen == TWO_PAWNS
 
 
 def test_epd_lines_keep_their_id(tmp_path):
@@ -105,7 +105,7 @@ def test_compressed_files_are_recognised_by_content(tmp_path, compress):
 
 def test_compressed_pgn_and_a_binary_stream(tmp_path):
     data = gzip.compress(b'[Event "e"]\n\n1. e4 e5 *\n')
-    with Collection(io.BytesIO(data), position="final") as collection:
+    with Collection(io.BytesIO(data), game_positions="final") as collection:
         assert collection.format == Format.PGN
         assert [item.code for item in collection.records()] == ["4888.88"]
 

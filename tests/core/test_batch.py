@@ -122,7 +122,7 @@ def test_the_single_fen_methods_agree_with_python_chess(fen: str) -> None:
         with pytest.raises(GbrError):
             encoder.code(fen)
     else:
-        material, code = encoder.entry(fen)
+        material, code = encoder.material_and_code(fen)
         assert code == expected == encoder.code(fen)
         assert encode(material) == expected
 

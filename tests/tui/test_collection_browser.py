@@ -24,8 +24,7 @@ from tui_helpers import KUBBEL_FEN, run_command, shown_digits, toasts
 from gbr_tui import cli
 from gbr_tui.app import make_app
 from gbr_tui.core import Material
-from gbr_tui.core.collection import Position
-from gbr_tui.core.index import ClassIndex, Files
+from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions
 from gbr_tui.dialogs.open_collection import OpenCollectionDialog
 from gbr_tui.screens.collection import CollectionScreen
 from gbr_tui.screens.help import HelpScreen
@@ -141,7 +140,7 @@ def write(directory: Path, name: str, text: str) -> Path:
 
 
 def browser(*paths: Path, **options) -> object:
-    return make_app(files=Files(tuple(map(str, paths)), **options))
+    return make_app(files=CollectionRequest(tuple(map(str, paths)), **options))
 
 
 async def loaded(pilot, before: CollectionScreen | None = None) -> CollectionScreen:
@@ -232,7 +231,7 @@ async def test_several_files_are_counted_together(tmp_path):
 
 async def test_the_final_position_mode_classifies_after_the_moves(tmp_path):
     # 1. e4 e5 takes nothing: game 3 stays 4888.88; the rook game ends KR v K as it began.
-    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN), position=Position.FINAL)
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN), game_positions=GamePositions.FINAL)
     async with app.run_test(size=(100, 30)) as pilot:
         assert shown_classes(await loaded(pilot)) == STUDIES_CLASSES
 
@@ -434,9 +433,12 @@ async def test_a_class_of_100000_positions_draws_only_the_rows_on_screen(tmp_pat
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await loaded(pilot)
         assert shown_classes(screen) == [("0100.00", "100,000", "100.0%", "KR v K")]
-        drawn = []
-        row = screen._position_row
-        screen._position_row = lambda index: drawn.append(index) or row(index)
+        drawn = []  # the rows the list asks for, through the row function the screen gives it
+        records = screen.query_one("#position-list", RecordList)
+        set_records = records.set_records
+        records.set_records = lambda columns, count, row: set_records(
+            columns, count, lambda index: drawn.append(index) or row(index)
+        )
         for key in ("enter", "end"):  # in one burst: End comes before the list is laid out
             app.post_message(events.Key(key, None))
         await pilot.pause()
@@ -587,7 +589,7 @@ def test_the_command_line_opens_files_and_refuses_missing_ones(tmp_path, monkeyp
     )
     monkeypatch.setattr("gbr_tui.terminal.not_a_terminal", lambda *streams: None)  # pytest's are not
     assert cli.main([str(studies), "--position", "final"]) == 0
-    assert started == [Files((str(studies),), position=Position.FINAL)]
+    assert started == [CollectionRequest((str(studies),), game_positions=GamePositions.FINAL)]
     assert cli.main([str(tmp_path / "missing.pgn")]) == 2
     assert cli.main([str(tmp_path)]) == 2
     errors = capsys.readouterr().err.splitlines()

@@ -9,68 +9,39 @@ a class are an array of indexes into those.
 from __future__ import annotations
 
 import heapq
-import os
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from gbr_tui.core.code import Rule
-from gbr_tui.core.collection import BadRecord, Collection, CollectionError, Format, Position, Record
+from gbr_tui.core.collection.readers import Collection
+from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Record
+from gbr_tui.core.collection.tally import ClassRow, class_rows
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
 
-#: The headers a position row can show, in this order: PGN tags, then an EPD ``id``.
-FIELDS = ("Event", "Site", "Date", "White", "Black", "id")
+#: The headers a position row can show, in this order (a game's FEN tag is no header here: the
+#: position is kept apart).
+FIELDS = tuple(name for name in HEADERS if name != "FEN")
 _SEPARATOR = "\x1f"  # the unit separator: never in a FEN, and read as a tag value's end
 _TICK_RECORDS = 1024  # records between two calls of ``read``'s ``tick``
 
 
 @dataclass(frozen=True)
-class Files:
-    """What to open and how to read it; format and FEN column are detected when not given."""
-
-    paths: tuple[str, ...]
-    format: Format | None = None
-    position: Position = Position.START
-    fen_column: str | None = None
-
-    def open(self, path: str, rule: Rule) -> Collection:
-        return Collection(path, format=self.format, position=self.position, fen_column=self.fen_column, rule=rule)
-
-    @property
-    def title(self) -> str:
-        names = [os.path.basename(path) for path in self.paths]
-        return names[0] if len(names) == 1 else f"{names[0]} and {len(names) - 1} more"
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One position as the browser shows it."""
+class IndexedRecord:
+    """One record as the index gives it back, for the browser to show."""
 
     file: str
     number: int  # the record (game) number in its file
     line: int
-    position: str  # a FEN, or a placement for replayed games
+    fen: str  # a FEN, or a placement for replayed games
     headers: dict[str, str]
-
-
-@dataclass(frozen=True)
-class ClassRow:
-    """One class as listed: its code and the materials behind it that are wanted, with counts."""
-
-    code: str
-    materials: tuple[tuple[Material, int], ...]  # most frequent first
-
-    @property
-    def count(self) -> int:
-        return sum(count for _, count in self.materials)
 
 
 class ClassIndex:
     """Records of one or more files grouped by class (code and exact material).
 
     ``read`` adds a file; afterwards ``classes`` lists the classes, ``positions`` the records of
-    one class in file order, and ``entry`` gives one record back.
+    one class in file order, and ``record`` gives one record back.
     """
 
     def __init__(self) -> None:
@@ -84,10 +55,6 @@ class ClassIndex:
         self._numbers = array("L")
         self._lines = array("L")
         self._file_of = array("H")
-
-    def __len__(self) -> int:
-        """The positions held (several a game in ``all`` mode)."""
-        return len(self._texts)
 
     def read(self, collection: Collection, tick: Callable[[int], bool] = lambda records: True) -> bool:
         """Add every record of ``collection``. ``tick(records read so far)`` is called every
@@ -113,7 +80,7 @@ class ClassIndex:
                     if group is None:
                         group = groups[key] = array("L")
                     group.append(len(texts))
-                    texts.append(_text(item) if item.headers else item.position)
+                    texts.append(_text(item) if item.headers else item.fen)
                     numbers.append(item.number)
                     lines.append(item.line)
                     file_of.append(file)
@@ -127,15 +94,8 @@ class ClassIndex:
         return True
 
     def classes(self, pattern: ClassPattern | None = None) -> list[ClassRow]:
-        """The classes with a wanted material, sorted by code."""
-        by_code: dict[str, list[tuple[Material, int]]] = {}
-        for (code, material), group in self._groups.items():
-            if pattern is None or pattern.matches(code, material):
-                by_code.setdefault(code, []).append((material, len(group)))
-        return [
-            ClassRow(code, tuple(sorted(materials, key=lambda item: -item[1])))
-            for code, materials in sorted(by_code.items())
-        ]
+        """The classes with a wanted material, sorted by code (see ``class_rows``)."""
+        return class_rows(((code, material, len(group)) for (code, material), group in self._groups.items()), pattern)
 
     def positions(self, row: ClassRow) -> Sequence[int]:
         """The records of a class (of its materials in ``row``), in file order."""
@@ -144,16 +104,16 @@ class ClassIndex:
             return groups[0]
         return array("L", heapq.merge(*groups))
 
-    def entry(self, index: int) -> Entry:
-        position, *values = self._texts[index].split(_SEPARATOR)
+    def record(self, index: int) -> IndexedRecord:
+        fen, *values = self._texts[index].split(_SEPARATOR)
         headers = {name: value for name, value in zip(FIELDS, values) if value}
-        return Entry(self.files[self._file_of[index]], self._numbers[index], self._lines[index], position, headers)
+        return IndexedRecord(self.files[self._file_of[index]], self._numbers[index], self._lines[index], fen, headers)
 
 
 def _text(record: Record) -> str:
     headers = record.headers
-    text = _SEPARATOR.join((record.position, *(headers.get(name, "") for name in FIELDS)))
+    text = _SEPARATOR.join((record.fen, *(headers.get(name, "") for name in FIELDS)))
     if text.count(_SEPARATOR) != len(FIELDS):  # a separator inside a value: blank it there
         values = (headers.get(name, "").replace(_SEPARATOR, " ") for name in FIELDS)
-        text = _SEPARATOR.join((record.position, *values))
+        text = _SEPARATOR.join((record.fen, *values))
     return text

@@ -1,0 +1,58 @@
+"""What reading a collection gives: records, classified or bad, and the words for its options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from gbr_tui.core.errors import GbrError
+from gbr_tui.core.material import Material
+
+#: The PGN tags a game's record keeps.
+GAME_TAGS = ("Event", "Site", "Date", "White", "Black", "FEN")
+#: Every header a record can have, in the order they are written and shown: the PGN tags a game
+#: keeps, then an EPD ``id``.
+HEADERS = (*GAME_TAGS, "id")
+
+
+class Format(str, Enum):
+    PGN = "pgn"
+    EPD = "epd"
+    FEN = "fen"
+    CSV = "csv"
+
+
+class GamePositions(str, Enum):
+    """Which positions of a game are classified."""
+
+    START = "start"  # the start position (what study indexes use)
+    FINAL = "final"  # the position after the last move
+    ALL = "all"  # every class the game passes through, once each
+
+
+class CollectionError(GbrError):
+    """A whole file cannot be read as a collection (missing, unreadable, no FEN column...)."""
+
+
+@dataclass(frozen=True)
+class Record:
+    """One classified position of a collection."""
+
+    number: int  # 1-based record (game) number in its file
+    line: int  # the line where the record starts
+    code: str  # full form abcd.ef
+    material: Material
+    fen: str | None  # the classified position (only its placement for replayed games)
+    ply: int | None = None  # games: the ply of the position, 0 for the start
+    headers: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BadRecord:
+    number: int
+    line: int  # where the fault is (for games, the line of the bad move or tag)
+    reason: str
+
+
+Item = Record | BadRecord
