@@ -20,7 +20,7 @@ import asyncssh
 import pyte
 import pytest
 
-from gbr_tui.serve import AppServer, ServeOptions, ensure_host_key
+from gbr_tui.serve.ssh import AppServer, ServeOptions, ensure_host_key
 
 SCREEN_TIMEOUT = 60.0
 #: Always on the editor screen, whatever the terminal size.
@@ -85,11 +85,10 @@ async def server(host_key):
         return app_server, options.port
 
     yield start
+    # Every test closes its clients; their apps end with them.
     for app_server, acceptor in started:
         acceptor.close()
-        for session in list(app_server.sessions):
-            session._end_app()
-        await asyncio.sleep(0.1)
+        await until(lambda app_server=app_server: not app_server.sessions)
 
 
 async def connect(port: int, **kwargs) -> asyncssh.SSHClientConnection:
@@ -126,11 +125,11 @@ async def test_the_pty_follows_the_client_size(server):
         chan.change_terminal_size(70, 20)
         await asyncio.sleep(0.5)
         assert served.size == (70, 20)
-        rows, cols = _window_size(served.master_fd)
+        rows, cols = window_size(served.app.terminal_fd)
         assert (cols, rows) == (70, 20)
 
 
-def _window_size(fd: int) -> tuple[int, int]:
+def window_size(fd: int) -> tuple[int, int]:
     import fcntl
     import struct
     import termios
@@ -200,14 +199,14 @@ async def test_a_disconnect_ends_that_app_and_leaves_the_others(server):
         await second.wait_for(APP_MARK)
         by_screen = {}
         for served in app_server.sessions:
-            by_screen[served.peer] = served.process
+            by_screen[served.peer] = served.app
         assert len(by_screen) == 2
         leaving_port = leaving.get_extra_info("sockname")[1]
         (gone,) = [p for peer, p in by_screen.items() if peer.endswith(f":{leaving_port}")]
         (kept,) = [p for p in by_screen.values() if p is not gone]
         leaving.abort()
-        await _until(lambda: gone.poll() is not None)
-        assert kept.poll() is None
+        await until(lambda: gone.returncode is not None)
+        assert kept.returncode is None
         assert len(app_server.sessions) == 1
         # The one left still answers keys: s sets the start position, 4888.88 (see below).
         second.type("s")
@@ -242,7 +241,7 @@ async def test_twenty_concurrent_sessions_each_see_their_own_code(server):
             conn.close()
 
 
-async def _until(condition, timeout: float = 10.0) -> None:
+async def until(condition, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
@@ -256,10 +255,10 @@ async def test_an_idle_session_is_closed_with_a_message(server):
         session = await open_app(conn)
         await session.wait_for(APP_MARK)
         (served,) = app_server.sessions
-        process = served.process
+        app = served.app
         await session.wait_for("without a key", timeout=30)
         await asyncio.wait_for(session.closed.wait(), 10)
-        await _until(lambda: process.poll() is not None)
+        await until(lambda: app.returncode is not None)
         assert not app_server.sessions
 
 

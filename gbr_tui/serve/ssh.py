@@ -1,28 +1,23 @@
-"""``gbr-tui serve``: the app for anyone who connects, over SSH or in a browser.
+"""The SSH server (asyncssh): its options and host key, who may log in, and the sessions.
 
-Over SSH (asyncssh) every session gets its own app process on its own pseudo-terminal, sized
-from the client and resized with it. Nothing else is offered: no shell, no commands, no
-forwarding of ports, agents or X11, no SFTP. The app runs in served mode, where it opens and
-saves no files.
+A connection may log in with a key or anonymously, never with a password. Each session runs
+the app on its own pseudo-terminal (``pty``); every other request (exec of another command,
+subsystems, forwarding) is refused and logged.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import logging
 import os
-import pty
-import signal
-import struct
-import subprocess
 import sys
-import termios
 from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
+
+from gbr_tui.serve.pty import AppProcess
 
 log = logging.getLogger("gbr_tui.serve")
 
@@ -34,7 +29,6 @@ CLIENT_ENVIRONMENT = (
 #: ``exec`` requests that are simply a way of starting the app.
 APP_COMMANDS = ("", "gbr-tui")
 DEFAULT_SIZE = (80, 24)
-KILL_GRACE_SECONDS = 2.0
 
 
 @dataclass
@@ -153,8 +147,7 @@ class AppSession(asyncssh.SSHServerSession):
         self.term_type = "xterm-256color"
         self.size = DEFAULT_SIZE
         self.has_pty = False
-        self.process: subprocess.Popen | None = None
-        self.master_fd: int | None = None
+        self.app: AppProcess | None = None
         self.idle_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
@@ -183,47 +176,33 @@ class AppSession(asyncssh.SSHServerSession):
     def session_started(self) -> None:
         assert self.channel is not None
         if not self.has_pty:
-            self._goodbye("gbr-tui needs a terminal: connect with ssh -t\r\n", 1)
+            self._say_goodbye("gbr-tui needs a terminal: connect with ssh -t\r\n", 1)
             return
         if len(self.server.sessions) >= self.server.options.max_sessions:
             log.warning("%s turned away: %d sessions running", self.peer, len(self.server.sessions))
-            self._goodbye(
+            self._say_goodbye(
                 f"gbr-tui: the server is full ({self.server.options.max_sessions} sessions). "
                 "Please try again later.\r\n",
                 1,
             )
             return
         self.server.sessions.add(self)
-        self._spawn()
-        self._touch()
+        self._start_app()
+        self._restart_idle_timer()
 
-    def _spawn(self) -> None:
-        master, slave = pty.openpty()
-        _set_window_size(master, *self.size)
+    def _start_app(self) -> None:
         env = {key: os.environ[key] for key in ("PATH", "HOME", "LANG", "LC_ALL") if key in os.environ}
         client_env = self.channel.get_environment() if self.channel else {}
         env.update({key: value for key, value in client_env.items() if key in CLIENT_ENVIRONMENT})
         env["TERM"] = self.term_type
-        self.process = subprocess.Popen(
-            list(self.server.options.app_command),
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            start_new_session=True,
-            preexec_fn=_take_controlling_terminal,
-            close_fds=True,
-        )
-        os.close(slave)
-        self.master_fd = master
-        os.set_blocking(master, False)
-        asyncio.get_running_loop().add_reader(master, self._pump)
-        log.info("%s started app pid %d (%s, %dx%d)", self.peer, self.process.pid, self.term_type, *self.size)
+        self.app = AppProcess(self.server.options.app_command, env, self.size)
+        asyncio.get_running_loop().add_reader(self.app.terminal_fd, self._pass_output)
+        log.info("%s started app pid %d (%s, %dx%d)", self.peer, self.app.pid, self.term_type, *self.size)
 
-    def _pump(self) -> None:
+    def _pass_output(self) -> None:
         """Bytes from the app to the client; the app's end closes the session."""
         try:
-            data = os.read(self.master_fd, 65536)
+            data = os.read(self.app.terminal_fd, 65536)
         except BlockingIOError:
             return
         except OSError:
@@ -231,24 +210,23 @@ class AppSession(asyncssh.SSHServerSession):
         if data:
             self.channel.write(data)
             return
-        process, status = self.process, 0
+        app, status = self.app, 0
         self._end_app()
-        if process is not None and process.poll() is not None:
-            status = max(process.returncode, 0)
+        if app is not None and app.returncode is not None:
+            status = max(app.returncode, 0)
         self.channel.exit(status)
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
-        if self.master_fd is not None:
+        if self.app is not None and self.app.terminal_fd is not None:
             with contextlib.suppress(OSError):
-                os.write(self.master_fd, data)
-        self._touch()
+                os.write(self.app.terminal_fd, data)
+        self._restart_idle_timer()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width and height:
             self.size = (width, height)
-            if self.master_fd is not None:
-                # The kernel tells the app (SIGWINCH) when the window size changes.
-                _set_window_size(self.master_fd, width, height)
+            if self.app is not None:
+                self.app.resize(width, height)
 
     def break_received(self, msec: int) -> bool:
         return False
@@ -260,76 +238,38 @@ class AppSession(asyncssh.SSHServerSession):
     def connection_lost(self, exc: Exception | None) -> None:
         self._end_app()
 
-    def _touch(self) -> None:
-        self._cancel_idle()
+    def _restart_idle_timer(self) -> None:
+        self._cancel_idle_timer()
         timeout = self.server.options.idle_timeout
         if timeout > 0:
-            self.idle_timer = asyncio.get_running_loop().call_later(timeout, self._idle)
+            self.idle_timer = asyncio.get_running_loop().call_later(timeout, self._close_idle)
 
-    def _cancel_idle(self) -> None:
+    def _cancel_idle_timer(self) -> None:
         if self.idle_timer is not None:
             self.idle_timer.cancel()
             self.idle_timer = None
 
-    def _idle(self) -> None:
+    def _close_idle(self) -> None:
         log.info("%s idle for %.0f s: closing", self.peer, self.server.options.idle_timeout)
         self._end_app()
         minutes = self.server.options.idle_timeout / 60
-        self._goodbye(f"\r\ngbr-tui: closed after {minutes:g} minutes without a key.\r\n", 0)
+        self._say_goodbye(f"\r\ngbr-tui: closed after {minutes:g} minutes without a key.\r\n", 0)
 
-    def _goodbye(self, message: str, status: int) -> None:
+    def _say_goodbye(self, message: str, status: int) -> None:
         if self.channel is not None:
             self.channel.write(message.encode())
             self.channel.exit(status)
 
-    def _stop_reading(self) -> None:
-        if self.master_fd is not None:
-            asyncio.get_running_loop().remove_reader(self.master_fd)
-            os.close(self.master_fd)
-            self.master_fd = None
-
     def _end_app(self) -> None:
-        """Hang up on the app; kill it if it does not go; reap it either way."""
-        self._cancel_idle()
+        """Stop reading the app's terminal and hang up on it (it is killed if it does not go)."""
+        self._cancel_idle_timer()
         self.server.sessions.discard(self)
-        self._stop_reading()
-        process, self.process = self.process, None
-        if process is None or process.poll() is not None:
+        app, self.app = self.app, None
+        if app is None:
             return
-        _signal_group(process, signal.SIGHUP)
-        asyncio.get_running_loop().create_task(_reap(process))
-
-
-async def _reap(process: subprocess.Popen) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + KILL_GRACE_SECONDS
-    while process.poll() is None and loop.time() < deadline:
-        await asyncio.sleep(0.05)
-    if process.poll() is None:
-        _signal_group(process, signal.SIGKILL)
-        await loop.run_in_executor(None, process.wait)
-
-
-def _signal_group(process: subprocess.Popen, signum: int) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signum)
-
-
-def _take_controlling_terminal() -> None:
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-def _set_window_size(fd: int, width: int, height: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
-
-
-def parse_address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]:
-    """``PORT`` or ``HOST:PORT`` (``[::1]:PORT`` for IPv6)."""
-    host, _, port = text.rpartition(":")
-    host = host.strip("[]") or default_host
-    if not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"expected PORT or HOST:PORT, got {text!r}")
-    return host, int(port)
+        if app.terminal_fd is not None:
+            asyncio.get_running_loop().remove_reader(app.terminal_fd)
+        app.hang_up()
 
 
 def run_ssh(options: ServeOptions) -> int:
@@ -346,12 +286,4 @@ def run_ssh(options: ServeOptions) -> int:
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve_forever())
-    return 0
-
-
-def run_web(host: str, port: int) -> int:
-    from textual_serve.server import Server
-
-    command = " ".join([sys.executable, "-m", "gbr_tui", "--served"])
-    Server(command, host=host, port=port, title="gbr-tui").serve()
     return 0
