@@ -1,15 +1,10 @@
-"""gbr-tui serve --ssh, driven by a real SSH client (asyncssh) on loopback.
-
-Each session's screen is rebuilt from the bytes the server sends with pyte, a terminal emulator,
-so the tests read what a person would see.
-"""
+"""gbr-tui serve --ssh, driven by a real SSH client (asyncssh) on loopback."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
-import socket
 import stat
 import subprocess
 import sys
@@ -17,93 +12,10 @@ import time
 import urllib.request
 
 import asyncssh
-import pyte
 import pytest
 
 from gbr_tui.serve.ssh import AppServer, ServeOptions, ensure_host_key
-
-SCREEN_TIMEOUT = 60.0
-#: Always on the editor screen, whatever the terminal size.
-APP_MARK = "Board"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class ScreenSession(asyncssh.SSHClientSession):
-    """A client session that keeps a pyte screen of everything received."""
-
-    def __init__(self, width: int = 80, height: int = 24) -> None:
-        self.screen = pyte.Screen(width, height)
-        self.stream = pyte.ByteStream(self.screen)
-        self.closed = asyncio.Event()
-        self.channel = None
-
-    def connection_made(self, chan) -> None:
-        self.channel = chan
-
-    def type(self, keys: str) -> None:
-        self.channel.write(keys.encode())
-
-    def data_received(self, data: bytes, datatype) -> None:
-        self.stream.feed(data)
-
-    def connection_lost(self, exc) -> None:
-        self.closed.set()
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def wait_for(self, needle: str, timeout: float = SCREEN_TIMEOUT) -> str:
-        deadline = time.monotonic() + timeout
-        while needle not in self.text:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{needle!r} never appeared; screen:\n{self.text}")
-            await asyncio.sleep(0.05)
-        return self.text
-
-
-@pytest.fixture
-def host_key(tmp_path):
-    return ensure_host_key(tmp_path / "host_key")
-
-
-@pytest.fixture
-async def server(host_key):
-    """A running server with anonymous access; yields (AppServer, port)."""
-    started = []
-
-    async def start(**overrides):
-        options = ServeOptions(port=free_port(), host_key=host_key, allow_anonymous=True, **overrides)
-        app_server = AppServer(options)
-        acceptor = await app_server.start()
-        started.append((app_server, acceptor))
-        return app_server, options.port
-
-    yield start
-    # Every test closes its clients; their apps end with them.
-    for app_server, acceptor in started:
-        acceptor.close()
-        await until(lambda app_server=app_server: not app_server.sessions)
-
-
-async def connect(port: int, **kwargs) -> asyncssh.SSHClientConnection:
-    kwargs.setdefault("username", "guest")
-    return await asyncssh.connect("127.0.0.1", port, known_hosts=None, **kwargs)
-
-
-async def open_app(conn, width: int = 80, height: int = 24) -> ScreenSession:
-    _, session = await conn.create_session(
-        lambda: ScreenSession(width, height),
-        term_type="xterm-256color",
-        term_size=(width, height),
-        encoding=None,
-    )
-    return session
+from tests.serve.client import APP_MARK, ScreenSession, connect, free_port, open_app, until, window_size
 
 
 async def test_a_client_sees_the_app(server):
@@ -127,15 +39,6 @@ async def test_the_pty_follows_the_client_size(server):
         assert served.size == (70, 20)
         rows, cols = window_size(served.app.terminal_fd)
         assert (cols, rows) == (70, 20)
-
-
-def window_size(fd: int) -> tuple[int, int]:
-    import fcntl
-    import struct
-    import termios
-
-    rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, b"\0" * 8))
-    return rows, cols
 
 
 async def test_exec_of_a_command_is_refused(server):
@@ -239,14 +142,6 @@ async def test_twenty_concurrent_sessions_each_see_their_own_code(server):
     finally:
         for conn in conns:
             conn.close()
-
-
-async def until(condition, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition never became true")
-        await asyncio.sleep(0.05)
 
 
 async def test_an_idle_session_is_closed_with_a_message(server):

@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+import pytest
+
+from gbr_tui.serve.ssh import AppServer, ServeOptions, ensure_host_key
+from tests.serve.client import free_port, until
+
+
+@pytest.fixture
+def host_key(tmp_path):
+    return ensure_host_key(tmp_path / "host_key")
+
+
+@pytest.fixture
+async def server(host_key):
+    """A running server with anonymous access; yields (AppServer, port)."""
+    started = []
+
+    async def start(**overrides):
+        options = ServeOptions(port=free_port(), host_key=host_key, allow_anonymous=True, **overrides)
+        app_server = AppServer(options)
+        acceptor = await app_server.start()
+        started.append((app_server, acceptor))
+        return app_server, options.port
+
+    yield start
+    # Every test closes its clients; their apps end with them.
+    for app_server, acceptor in started:
+        acceptor.close()
+        await until(lambda app_server=app_server: not app_server.sessions)
