@@ -78,7 +78,7 @@ def bare_python_seconds() -> float:
 
 async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        options = ServeOptions(port=0, host_key=Path(tmp) / "key", allow_anonymous=True)
+        options = ServeOptions(port=0, host_key=Path(tmp) / "key", allow_anonymous=True, max_connections_per_address=20)
         server = AppServer(options)
         acceptor = await server.start()
         port = acceptor.sockets[0].getsockname()[1]

@@ -31,6 +31,20 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--max-sessions", type=int, default=20, metavar="N", help="concurrent sessions (default 20)")
     parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=40,
+        metavar="N",
+        help="connections open at once, logged in or not (default 40)",
+    )
+    parser.add_argument(
+        "--max-per-address",
+        type=int,
+        default=10,
+        metavar="N",
+        help="connections open at once from one address (default 10)",
+    )
+    parser.add_argument(
         "--idle-timeout",
         type=float,
         default=15.0,
@@ -68,8 +82,12 @@ def run(args: argparse.Namespace) -> int:
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
         print(f"gbr-tui serve: no such file: {args.authorized_keys}", file=sys.stderr)
         return EXIT_USAGE
-    if args.max_sessions < 1 or args.idle_timeout < 0:
-        print("gbr-tui serve: --max-sessions must be at least 1 and --idle-timeout not negative", file=sys.stderr)
+    if min(args.max_sessions, args.max_connections, args.max_per_address) < 1 or args.idle_timeout < 0:
+        print(
+            "gbr-tui serve: --max-sessions, --max-connections and --max-per-address must be at least 1 "
+            "and --idle-timeout not negative",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     options = ssh.ServeOptions(
         host=host,
@@ -78,10 +96,15 @@ def run(args: argparse.Namespace) -> int:
         authorized_keys=args.authorized_keys,
         allow_anonymous=args.allow_anonymous,
         max_sessions=args.max_sessions,
+        max_connections=args.max_connections,
+        max_connections_per_address=args.max_per_address,
         idle_timeout=args.idle_timeout * 60,
     )
     try:
         return ssh.run_ssh(options)
+    except ssh.SetupError as error:
+        print(f"gbr-tui serve: {error}", file=sys.stderr)
+        return EXIT_USAGE
     except OSError as error:
         print(f"gbr-tui serve: cannot serve on {host}:{port}: {error.strerror or error}", file=sys.stderr)
         return EXIT_USAGE

@@ -3,6 +3,11 @@
 A connection may log in with a key or anonymously, never with a password. Each session runs
 the app on its own pseudo-terminal (``pty``); every other request (exec of another command,
 subsystems, forwarding) is refused and logged.
+
+Nothing a client sends is trusted: connections are limited in number (in all and per address)
+and in time (to log in, to open a session, without a key), the terminal type and the few
+variables passed on to the app are checked before it starts, the window size is clamped, and
+what is logged is escaped and cut.
 """
 
 from __future__ import annotations
@@ -11,24 +16,39 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
+import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
 
-from gbr_tui.serve.pty import AppProcess
+from gbr_tui.serve.pty import AppProcess, clamped_size
 
 log = logging.getLogger("gbr_tui.serve")
 
-#: Client environment variables passed on to the app; everything else is the server's own.
-CLIENT_ENVIRONMENT = (
-    "LANG", "LC_ALL", "LC_CTYPE", "NO_COLOR", "COLORTERM",
-    "TEXTUAL_COLOR_SYSTEM", "TEXTUAL_ANIMATIONS", "GBR_TUI_ASCII",
-)  # fmt: skip
+_LOCALE = re.compile(r"[A-Za-z0-9_.@+-]{0,64}")
+_WORD = re.compile(r"[A-Za-z0-9_.+-]{0,32}")
+#: Client environment variables passed on to the app, with the values each may take; a value
+#: that does not match is dropped (and logged). Everything else is the server's own.
+CLIENT_ENVIRONMENT: dict[str, re.Pattern[str]] = {
+    "LANG": _LOCALE,
+    "LC_ALL": _LOCALE,
+    "LC_CTYPE": _LOCALE,
+    "NO_COLOR": re.compile(r"[ -~]{0,32}"),
+    "COLORTERM": _WORD,
+    "TEXTUAL_COLOR_SYSTEM": re.compile(r"auto|standard|256|truecolor"),
+    "TEXTUAL_ANIMATIONS": re.compile(r"(?i:none|basic|full)"),
+    "GBR_TUI_ASCII": _WORD,
+}
+#: What a terminal type (TERM) may be: a terminfo name.
+TERMINAL_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 #: ``exec`` requests that are simply a way of starting the app.
 APP_COMMANDS = ("", "gbr-tui")
 DEFAULT_SIZE = (80, 24)
+#: How much of one string from a client is logged, and of one log line.
+LOGGED_VALUE_LENGTH, LOG_LINE_LENGTH = 80, 1000
 
 
 @dataclass
@@ -39,8 +59,35 @@ class ServeOptions:
     authorized_keys: Path | None = None
     allow_anonymous: bool = False
     max_sessions: int = 20
+    #: Connections open at once, logged in or not: in all, and from one address.
+    max_connections: int = 40
+    max_connections_per_address: int = 10
+    #: Seconds: to log in; to open a session once logged in (or after the last one ended);
+    #: without a key in a session (0: never).
+    login_timeout: float = 20.0
+    session_wait: float = 10.0
     idle_timeout: float = 15 * 60
     app_command: tuple[str, ...] = (sys.executable, "-m", "gbr_tui", "--served")
+
+
+class SetupError(Exception):
+    """The server cannot start as it was told to: a message for whoever started it."""
+
+
+def printable(text: str, limit: int = LOGGED_VALUE_LENGTH) -> str:
+    """``text`` as it may be logged: control characters escaped, cut to ``limit`` characters."""
+    escaped = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    if len(escaped) <= limit:
+        return escaped
+    suffix = f"... ({len(text)} characters)"
+    return escaped[: max(limit - len(suffix), 0)] + suffix
+
+
+class PrintableFormatter(logging.Formatter):
+    """Log lines that a client cannot forge or flood: escaped and cut, asyncssh's too."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return printable(super().format(record), LOG_LINE_LENGTH)
 
 
 def default_host_key_path() -> Path:
@@ -50,44 +97,105 @@ def default_host_key_path() -> Path:
 
 
 def ensure_host_key(path: Path) -> Path:
-    """Generate an Ed25519 host key on first run; keep it, readable by the owner only."""
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        key = asyncssh.generate_private_key("ssh-ed25519")
+    """Generate an Ed25519 host key on first run, in a folder that must exist; keep it, readable
+    by the owner only."""
+    if path.exists():
+        return path
+    if not path.parent.is_dir():
+        raise SetupError(f"no such folder for the host key: {path.parent}")
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "wb") as file:
             file.write(key.export_private_key())
-        log.info("generated host key %s", path)
+    except OSError as error:
+        raise SetupError(f"cannot write the host key {path}: {error.strerror or error}") from None
+    log.info("generated host key %s", path)
     return path
 
 
+def load_host_key(path: Path | None) -> asyncssh.SSHKey:
+    """The server's key: from ``path``, or from the user data folder (made if need be); generated
+    on first run."""
+    if path is None:
+        path = default_host_key_path()
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as error:
+            raise SetupError(f"cannot make the folder {path.parent}: {error.strerror or error}") from None
+    ensure_host_key(path)
+    try:
+        return asyncssh.read_private_key(path)
+    except asyncssh.KeyImportError as error:
+        if "assphrase" in str(error):
+            raise SetupError(f"the host key {path} is protected by a passphrase: give one without") from None
+        raise SetupError(f"{path} is not a private key (give an OpenSSH or PEM private key)") from None
+    except OSError as error:
+        raise SetupError(f"cannot read the host key {path}: {error.strerror or error}") from None
+
+
+def load_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    try:
+        return asyncssh.read_authorized_keys(path)
+    except OSError as error:
+        raise SetupError(f"cannot read {path}: {error.strerror or error}") from None
+    except ValueError:
+        raise SetupError(f"no valid key in {path} (one public key a line, as in ~/.ssh/authorized_keys)") from None
+
+
 class AppServer:
-    """The sessions of one running server, and the limits they share."""
+    """The connections and sessions of one running server, and the limits they share."""
 
     def __init__(self, options: ServeOptions) -> None:
         self.options = options
+        self.connections: set[Gatekeeper] = set()
         self.sessions: set[AppSession] = set()
+        self.acceptor: asyncssh.SSHAcceptor | None = None
 
     async def start(self) -> asyncssh.SSHAcceptor:
         options = self.options
         if options.authorized_keys is None and not options.allow_anonymous:
-            raise ValueError("give --authorized-keys FILE, --allow-anonymous, or both")
-        host_key = ensure_host_key(options.host_key or default_host_key_path())
-        return await asyncssh.create_server(
+            raise SetupError("give --authorized-keys FILE, --allow-anonymous, or both")
+        host_key = load_host_key(options.host_key)
+        authorized = load_authorized_keys(options.authorized_keys) if options.authorized_keys else None
+        self.acceptor = await asyncssh.create_server(
             lambda: Gatekeeper(self),
             options.host,
             options.port,
-            server_host_keys=[str(host_key)],
-            authorized_client_keys=str(options.authorized_keys) if options.authorized_keys else None,
+            server_host_keys=[host_key],
+            authorized_client_keys=authorized,
             encoding=None,
             line_editor=False,
             allow_scp=False,
             agent_forwarding=False,
             x11_forwarding=False,
             sftp_factory=None,
-            login_timeout=60,
+            login_timeout=options.login_timeout,
             keepalive_interval=30,
         )
+        return self.acceptor
+
+    def admit(self, connection: Gatekeeper) -> str | None:
+        """Count a new connection in; or why it is turned away."""
+        if len(self.connections) >= self.options.max_connections:
+            return f"{len(self.connections)} connections open"
+        from_there = sum(1 for other in self.connections if other.address == connection.address)
+        if from_there >= self.options.max_connections_per_address:
+            return f"{from_there} connections from {connection.address}"
+        self.connections.add(connection)
+        return None
+
+    async def stop(self) -> None:
+        """Stop listening; end every app (its whole process group) and wait for them; disconnect."""
+        if self.acceptor is not None:
+            self.acceptor.close()
+        sessions = list(self.sessions)
+        for session in sessions:
+            session.end_app()
+        await asyncio.gather(*(session.ending for session in sessions if session.ending), return_exceptions=True)
+        for connection in list(self.connections):
+            if connection.connection is not None:
+                connection.connection.close()
 
 
 def _refused(peer: str, request: str) -> bool:
@@ -97,19 +205,36 @@ def _refused(peer: str, request: str) -> bool:
 
 
 class Gatekeeper(asyncssh.SSHServer):
-    """One connection: who may log in, and which requests are refused."""
+    """One connection: whether it is let in, who may log in, which requests are refused, and how
+    long it may stay without a session."""
 
     def __init__(self, server: AppServer) -> None:
         self.server = server
+        self.connection: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
         self.peer = "?"
+        self.admitted = False
+        self.open_sessions = 0
+        self.session_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.connection = conn
         host, port = conn.get_extra_info("peername")[:2]
-        self.peer = f"{host}:{port}"
+        self.address, self.peer = host, f"{host}:{port}"
+        refusal = self.server.admit(self)
+        if refusal is not None:
+            log.warning("%s turned away: %s", self.peer, refusal)
+            reason = "gbr-tui: too many connections, please try again later"
+            asyncio.get_running_loop().call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+            return
+        self.admitted = True
         log.info("%s connected", self.peer)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        log.info("%s disconnected%s", self.peer, f" ({exc})" if exc else "")
+        self._cancel_session_timer()
+        if self.admitted:
+            self.server.connections.discard(self)
+            log.info("%s disconnected%s", self.peer, f" ({printable(str(exc))})" if exc else "")
 
     def begin_auth(self, username: str) -> bool:
         # False means: no authentication needed.
@@ -121,34 +246,72 @@ class Gatekeeper(asyncssh.SSHServer):
     def kbdint_auth_supported(self) -> bool:
         return False
 
+    def auth_completed(self) -> None:
+        self._wait_for_a_session()
+
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
-        return _refused(self.peer, f"remote port forwarding to {listen_host}:{listen_port}")
+        return _refused(self.peer, f"remote port forwarding to {printable(listen_host)}:{listen_port}")
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
-        return _refused(self.peer, f"port forwarding to {dest_host}:{dest_port}")
+        return _refused(self.peer, f"port forwarding to {printable(dest_host)}:{dest_port}")
 
     def unix_server_requested(self, listen_path: str) -> bool:
-        return _refused(self.peer, f"unix socket forwarding {listen_path}")
+        return _refused(self.peer, f"unix socket forwarding {printable(listen_path)}")
 
     def unix_connection_requested(self, dest_path: str) -> bool:
-        return _refused(self.peer, f"unix socket connection {dest_path}")
+        return _refused(self.peer, f"unix socket connection {printable(dest_path)}")
 
     def session_requested(self) -> AppSession:
-        return AppSession(self.server, self.peer)
+        self._cancel_session_timer()
+        self.open_sessions += 1
+        return AppSession(self.server, self)
+
+    def session_closed(self) -> None:
+        self.open_sessions -= 1
+        if self.open_sessions == 0:
+            self._wait_for_a_session()
+
+    def _wait_for_a_session(self) -> None:
+        self._cancel_session_timer()
+        wait = self.server.options.session_wait
+        if wait > 0 and self.connection is not None:
+            self.session_timer = asyncio.get_running_loop().call_later(wait, self._close_sessionless)
+
+    def _cancel_session_timer(self) -> None:
+        if self.session_timer is not None:
+            self.session_timer.cancel()
+            self.session_timer = None
+
+    def _close_sessionless(self) -> None:
+        log.info("%s no session for %g s: closing", self.peer, self.server.options.session_wait)
+        if self.connection is not None:
+            self.connection.disconnect(asyncssh.DISC_BY_APPLICATION, "gbr-tui: no session was opened")
 
 
 class AppSession(asyncssh.SSHServerSession):
-    """One session: the app on a pseudo-terminal, bytes passed both ways."""
+    """One session: the app on a pseudo-terminal, bytes passed both ways with flow control.
 
-    def __init__(self, server: AppServer, peer: str) -> None:
+    What the client types is written to the app's terminal in full: what the terminal cannot
+    take yet waits, and the client is paused meanwhile. What the app writes is read only while
+    the channel to the client takes it. When the app ends, for whatever reason, the channel is
+    closed with the app's exit status.
+    """
+
+    def __init__(self, server: AppServer, gatekeeper: Gatekeeper) -> None:
         self.server = server
-        self.peer = peer
+        self.gatekeeper = gatekeeper
+        self.peer = gatekeeper.peer
         self.channel: asyncssh.SSHServerChannel | None = None
         self.term_type = "xterm-256color"
         self.size = DEFAULT_SIZE
         self.has_pty = False
         self.app: AppProcess | None = None
+        #: Ending the app and closing the channel, once started.
+        self.ending: asyncio.Task | None = None
         self.idle_timer: asyncio.TimerHandle | None = None
+        self.pending_input = bytearray()
+        self.writing_input = False
+        self.reading_output = False
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.channel = chan
@@ -158,7 +321,7 @@ class AppSession(asyncssh.SSHServerSession):
         self.term_type = term_type or self.term_type
         width, height = term_size[:2]
         if width and height:
-            self.size = (width, height)
+            self.size = clamped_size(width, height)
         return True
 
     def shell_requested(self) -> bool:
@@ -168,15 +331,19 @@ class AppSession(asyncssh.SSHServerSession):
     def exec_requested(self, command: str) -> bool:
         if command.strip() in APP_COMMANDS:
             return True
-        return _refused(self.peer, f"exec {command!r}")
+        return _refused(self.peer, f"exec {printable(command)}")
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        return _refused(self.peer, f"subsystem {subsystem!r}")
+        return _refused(self.peer, f"subsystem {printable(subsystem)}")
 
     def session_started(self) -> None:
         assert self.channel is not None
         if not self.has_pty:
             self._say_goodbye("gbr-tui needs a terminal: connect with ssh -t\r\n", 1)
+            return
+        if not TERMINAL_NAME.fullmatch(self.term_type):
+            _refused(self.peer, f"terminal type {printable(self.term_type)}")
+            self._say_goodbye("gbr-tui: the terminal type (TERM) is not a terminal name.\r\n", 1)
             return
         if len(self.server.sessions) >= self.server.options.max_sessions:
             log.warning("%s turned away: %d sessions running", self.peer, len(self.server.sessions))
@@ -186,62 +353,117 @@ class AppSession(asyncssh.SSHServerSession):
                 1,
             )
             return
+        try:
+            self.app = AppProcess(self.server.options.app_command, self._app_environment(), self.size)
+        except Exception as error:  # whatever it is, the client gets a word, not a traceback
+            log.error("%s the app could not start: %s", self.peer, printable(str(error)))
+            self._say_goodbye("gbr-tui: the app could not start. Please try again later.\r\n", 1)
+            return
         self.server.sessions.add(self)
-        self._start_app()
+        self._read_output()
+        log.info("%s started app pid %d (%s, %dx%d)", self.peer, self.app.pid, self.term_type, *self.size)
         self._restart_idle_timer()
 
-    def _start_app(self) -> None:
+    def _app_environment(self) -> dict[str, str]:
         env = {key: os.environ[key] for key in ("PATH", "HOME", "LANG", "LC_ALL") if key in os.environ}
-        client_env = self.channel.get_environment() if self.channel else {}
-        env.update({key: value for key, value in client_env.items() if key in CLIENT_ENVIRONMENT})
+        for name, value in self.channel.get_environment().items():
+            pattern = CLIENT_ENVIRONMENT.get(name)
+            if pattern is None:
+                continue
+            if pattern.fullmatch(value):
+                env[name] = value
+            else:
+                log.warning("%s ignored %s=%s", self.peer, name, printable(value))
         env["TERM"] = self.term_type
-        self.app = AppProcess(self.server.options.app_command, env, self.size)
-        asyncio.get_running_loop().add_reader(self.app.terminal_fd, self._pass_output)
-        log.info("%s started app pid %d (%s, %dx%d)", self.peer, self.app.pid, self.term_type, *self.size)
+        return env
+
+    # From the app to the client.
+
+    def _read_output(self) -> None:
+        if self.app is not None and self.app.terminal_fd is not None and not self.reading_output:
+            asyncio.get_running_loop().add_reader(self.app.terminal_fd, self._pass_output)
+            self.reading_output = True
+
+    def _stop_reading_output(self) -> None:
+        if self.reading_output:
+            asyncio.get_running_loop().remove_reader(self.app.terminal_fd)
+            self.reading_output = False
 
     def _pass_output(self) -> None:
-        """Bytes from the app to the client; the app's end closes the session."""
         try:
             data = os.read(self.app.terminal_fd, 65536)
         except BlockingIOError:
             return
-        except OSError:
+        except OSError:  # EIO: the app has closed its terminal
             data = b""
         if data:
             self.channel.write(data)
-            return
-        app, status = self.app, 0
-        self._end_app()
-        if app is not None and app.returncode is not None:
-            status = max(app.returncode, 0)
-        self.channel.exit(status)
+        else:
+            self.end_app(hang_up=False)
+
+    def pause_writing(self) -> None:
+        # The channel's buffer is full: leave the app's output in its terminal for now.
+        self._stop_reading_output()
+
+    def resume_writing(self) -> None:
+        if self.ending is None:
+            self._read_output()
+
+    # From the client to the app.
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
-        if self.app is not None and self.app.terminal_fd is not None:
-            with contextlib.suppress(OSError):
-                os.write(self.app.terminal_fd, data)
         self._restart_idle_timer()
+        if self.app is None or self.ending is not None:
+            return
+        self.pending_input += data
+        self._write_input()
+
+    def _write_input(self) -> None:
+        """Write what waits to the app's terminal; while some is left, the client is paused."""
+        fd = self.app.terminal_fd
+        while self.pending_input:
+            try:
+                written = os.write(fd, self.pending_input)
+            except BlockingIOError:
+                break
+            except OSError:  # the terminal is gone: the app is ending
+                self.pending_input.clear()
+                break
+            del self.pending_input[:written]
+        waiting = bool(self.pending_input)
+        if waiting != self.writing_input:
+            self.writing_input = waiting
+            if waiting:
+                asyncio.get_running_loop().add_writer(fd, self._write_input)
+                self.channel.pause_reading()
+            else:
+                asyncio.get_running_loop().remove_writer(fd)
+                self.channel.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width and height:
-            self.size = (width, height)
+            self.size = clamped_size(width, height)
             if self.app is not None:
-                self.app.resize(width, height)
+                self.app.resize(*self.size)
 
     def break_received(self, msec: int) -> bool:
         return False
 
     def eof_received(self) -> bool:
-        self._end_app()
-        return False
+        # No more input: the app ends, and the channel closes with its status.
+        self.end_app()
+        return True
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._end_app()
+        self.end_app()
+        self.gatekeeper.session_closed()
+
+    # Idle time.
 
     def _restart_idle_timer(self) -> None:
         self._cancel_idle_timer()
         timeout = self.server.options.idle_timeout
-        if timeout > 0:
+        if timeout > 0 and self.ending is None:
             self.idle_timer = asyncio.get_running_loop().call_later(timeout, self._close_idle)
 
     def _cancel_idle_timer(self) -> None:
@@ -251,39 +473,72 @@ class AppSession(asyncssh.SSHServerSession):
 
     def _close_idle(self) -> None:
         log.info("%s idle for %.0f s: closing", self.peer, self.server.options.idle_timeout)
-        self._end_app()
         minutes = self.server.options.idle_timeout / 60
-        self._say_goodbye(f"\r\ngbr-tui: closed after {minutes:g} minutes without a key.\r\n", 0)
+        self.end_app(goodbye=f"\r\ngbr-tui: closed after {minutes:g} minutes without a key.\r\n")
+
+    # The end.
+
+    def end_app(self, hang_up: bool = True, goodbye: str | None = None) -> None:
+        """Begin ending the app (see ``AppProcess.end``), once; then close the channel, with
+        ``goodbye`` and status 0 if given, else with how the app ended."""
+        self._cancel_idle_timer()
+        if self.app is None or self.ending is not None:
+            return
+        self._stop_reading_output()
+        if self.writing_input:
+            asyncio.get_running_loop().remove_writer(self.app.terminal_fd)
+            self.writing_input = False
+        self.pending_input.clear()
+        self.ending = asyncio.get_running_loop().create_task(self._finish(hang_up, goodbye))
+
+    async def _finish(self, hang_up: bool, goodbye: str | None) -> None:
+        try:
+            status = await self.app.end(hang_up)
+        finally:
+            self.server.sessions.discard(self)
+        log.info("%s app pid %d ended with status %d", self.peer, self.app.pid, status)
+        if goodbye is not None:
+            self._say_goodbye(goodbye, 0)
+        elif status < 0:
+            self.channel.exit_with_signal(_signal_name(-status))
+        else:
+            self.channel.exit(status)
 
     def _say_goodbye(self, message: str, status: int) -> None:
         if self.channel is not None:
-            self.channel.write(message.encode())
+            with contextlib.suppress(OSError):  # the client may be gone already
+                self.channel.write(message.encode())
             self.channel.exit(status)
 
-    def _end_app(self) -> None:
-        """Stop reading the app's terminal and hang up on it (it is killed if it does not go)."""
-        self._cancel_idle_timer()
-        self.server.sessions.discard(self)
-        app, self.app = self.app, None
-        if app is None:
-            return
-        if app.terminal_fd is not None:
-            asyncio.get_running_loop().remove_reader(app.terminal_fd)
-        app.hang_up()
+
+def _signal_name(signum: int) -> str:
+    """As SSH names signals: ``KILL`` for SIGKILL."""
+    try:
+        return signal.Signals(signum).name.removeprefix("SIG")
+    except ValueError:
+        return str(signum)
 
 
 def run_ssh(options: ServeOptions) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    """Serve until SIGTERM or SIGINT, then end every app and wait for them."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(PrintableFormatter("%(asctime)s %(name)s %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
     logging.getLogger("asyncssh").setLevel(logging.INFO)
-
-    async def serve_forever() -> None:
-        acceptor = await AppServer(options).start()
-        log.info("serving gbr-tui over SSH on %s port %d", options.host, options.port)
-        try:
-            await acceptor.wait_closed()
-        finally:
-            acceptor.close()
-
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve_forever())
+    with contextlib.suppress(KeyboardInterrupt):  # ctrl+c before the handlers are in place
+        asyncio.run(_serve_until_stopped(options))
     return 0
+
+
+async def _serve_until_stopped(options: ServeOptions) -> None:
+    server = AppServer(options)
+    await server.start()
+    log.info("serving gbr-tui over SSH on %s port %d", options.host, options.port)
+    stopped = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stopped.set)
+    await stopped.wait()
+    log.info("stopping: ending %d apps", len(server.sessions))
+    await server.stop()
+    log.info("stopped")

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from gbr_tui.serve.ssh import AppServer, ServeOptions, ensure_host_key
-from tests.serve.client import free_port, until
+from tests.serve.client import free_port
 
 
 @pytest.fixture
@@ -19,12 +19,11 @@ async def server(host_key):
     async def start(**overrides):
         options = ServeOptions(port=free_port(), host_key=host_key, allow_anonymous=True, **overrides)
         app_server = AppServer(options)
-        acceptor = await app_server.start()
-        started.append((app_server, acceptor))
+        await app_server.start()
+        started.append(app_server)
         return app_server, options.port
 
     yield start
-    # Every test closes its clients; their apps end with them.
-    for app_server, acceptor in started:
-        acceptor.close()
-        await until(lambda app_server=app_server: not app_server.sessions)
+    for app_server in started:
+        await app_server.stop()
+        assert not app_server.sessions

@@ -124,7 +124,7 @@ async def test_twenty_concurrent_sessions_each_see_their_own_code(server):
     A White queen alone gives 1000.00 (queen digit 1 x 1); a Black rook alone 0300.00 (rook
     digit 1 x 3). Half the sessions type one, half the other, so a mix-up would show.
     """
-    app_server, port = await server(max_sessions=20)
+    app_server, port = await server(max_sessions=20, max_connections_per_address=20)
     conns = await asyncio.gather(*(connect(port) for _ in range(20)))
     try:
         sessions = await asyncio.gather(*(open_app(conn) for conn in conns))
@@ -191,7 +191,7 @@ async def test_password_login_is_off_and_keys_work(host_key, tmp_path):
 
 
 def test_the_host_key_is_made_once_and_kept_private(tmp_path):
-    path = tmp_path / "data" / "key"
+    path = tmp_path / "key"
     ensure_host_key(path)
     first = path.read_bytes()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
