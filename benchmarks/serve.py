@@ -25,7 +25,7 @@ import pyte
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gbr_tui.serve import AppServer, ServeOptions
+from gbr_tui.serve.ssh import AppServer, ServeOptions
 
 TITLE = "Board"  # the board pane title: on screen at every size
 
@@ -62,7 +62,7 @@ async def measure(server: AppServer, port: int, count: int) -> tuple[list[float]
         await asyncio.sleep(0.02)
     await asyncio.sleep(0.5)  # let every app settle before reading memory
     times = [client.seen - started for _, client, started in sessions if client.seen]
-    memory = [pss_kib(s.process.pid) for s in server.sessions if s.process]
+    memory = [pss_kib(s.app.pid) for s in server.sessions if s.app]
     for conn, _, _ in sessions:
         conn.close()
     while server.sessions:
@@ -78,7 +78,7 @@ def bare_python_seconds() -> float:
 
 async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        options = ServeOptions(port=0, host_key=Path(tmp) / "key", allow_anonymous=True)
+        options = ServeOptions(port=0, host_key=Path(tmp) / "key", allow_anonymous=True, max_connections_per_address=20)
         server = AppServer(options)
         acceptor = await server.start()
         port = acceptor.sockets[0].getsockname()[1]

@@ -31,6 +31,20 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--max-sessions", type=int, default=20, metavar="N", help="concurrent sessions (default 20)")
     parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=40,
+        metavar="N",
+        help="connections open at once, logged in or not (default 40)",
+    )
+    parser.add_argument(
+        "--max-per-address",
+        type=int,
+        default=10,
+        metavar="N",
+        help="connections open at once from one address (default 10)",
+    )
+    parser.add_argument(
         "--idle-timeout",
         type=float,
         default=15.0,
@@ -40,39 +54,57 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+def parse_address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]:
+    """``PORT`` or ``HOST:PORT`` (``[::1]:PORT`` for IPv6)."""
+    host, _, port = text.rpartition(":")
+    host = host.strip("[]") or default_host
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"expected PORT or HOST:PORT, got {text!r}")
+    return host, int(port)
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        from gbr_tui import serve
+        from gbr_tui.serve import ssh, web
     except ImportError:
         print(MISSING_EXTRA, file=sys.stderr)
         return EXIT_USAGE
     try:
-        host, port = serve.parse_address(args.ssh or args.web)
+        host, port = parse_address(args.ssh or args.web)
     except ValueError as error:
         print(f"gbr-tui serve: {error}", file=sys.stderr)
         return EXIT_USAGE
     if args.web:
-        return serve.run_web(host, port)
+        return web.run_web(host, port)
     if args.authorized_keys is None and not args.allow_anonymous:
         print("gbr-tui serve: give --authorized-keys FILE, --allow-anonymous, or both", file=sys.stderr)
         return EXIT_USAGE
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
         print(f"gbr-tui serve: no such file: {args.authorized_keys}", file=sys.stderr)
         return EXIT_USAGE
-    if args.max_sessions < 1 or args.idle_timeout < 0:
-        print("gbr-tui serve: --max-sessions must be at least 1 and --idle-timeout not negative", file=sys.stderr)
+    if min(args.max_sessions, args.max_connections, args.max_per_address) < 1 or args.idle_timeout < 0:
+        print(
+            "gbr-tui serve: --max-sessions, --max-connections and --max-per-address must be at least 1 "
+            "and --idle-timeout not negative",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
-    options = serve.ServeOptions(
+    options = ssh.ServeOptions(
         host=host,
         port=port,
         host_key=args.host_key,
         authorized_keys=args.authorized_keys,
         allow_anonymous=args.allow_anonymous,
         max_sessions=args.max_sessions,
+        max_connections=args.max_connections,
+        max_connections_per_address=args.max_per_address,
         idle_timeout=args.idle_timeout * 60,
     )
     try:
-        return serve.run_ssh(options)
+        return ssh.run_ssh(options)
+    except ssh.SetupError as error:
+        print(f"gbr-tui serve: {error}", file=sys.stderr)
+        return EXIT_USAGE
     except OSError as error:
         print(f"gbr-tui serve: cannot serve on {host}:{port}: {error.strerror or error}", file=sys.stderr)
         return EXIT_USAGE

@@ -1,15 +1,10 @@
-"""gbr-tui serve --ssh, driven by a real SSH client (asyncssh) on loopback.
-
-Each session's screen is rebuilt from the bytes the server sends with pyte, a terminal emulator,
-so the tests read what a person would see.
-"""
+"""gbr-tui serve --ssh, driven by a real SSH client (asyncssh) on loopback."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
-import socket
 import stat
 import subprocess
 import sys
@@ -17,94 +12,10 @@ import time
 import urllib.request
 
 import asyncssh
-import pyte
 import pytest
 
-from gbr_tui.serve import AppServer, ServeOptions, ensure_host_key
-
-SCREEN_TIMEOUT = 60.0
-#: Always on the editor screen, whatever the terminal size.
-APP_MARK = "Board"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class ScreenSession(asyncssh.SSHClientSession):
-    """A client session that keeps a pyte screen of everything received."""
-
-    def __init__(self, width: int = 80, height: int = 24) -> None:
-        self.screen = pyte.Screen(width, height)
-        self.stream = pyte.ByteStream(self.screen)
-        self.closed = asyncio.Event()
-        self.channel = None
-
-    def connection_made(self, chan) -> None:
-        self.channel = chan
-
-    def type(self, keys: str) -> None:
-        self.channel.write(keys.encode())
-
-    def data_received(self, data: bytes, datatype) -> None:
-        self.stream.feed(data)
-
-    def connection_lost(self, exc) -> None:
-        self.closed.set()
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def wait_for(self, needle: str, timeout: float = SCREEN_TIMEOUT) -> str:
-        deadline = time.monotonic() + timeout
-        while needle not in self.text:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{needle!r} never appeared; screen:\n{self.text}")
-            await asyncio.sleep(0.05)
-        return self.text
-
-
-@pytest.fixture
-def host_key(tmp_path):
-    return ensure_host_key(tmp_path / "host_key")
-
-
-@pytest.fixture
-async def server(host_key):
-    """A running server with anonymous access; yields (AppServer, port)."""
-    started = []
-
-    async def start(**overrides):
-        options = ServeOptions(port=free_port(), host_key=host_key, allow_anonymous=True, **overrides)
-        app_server = AppServer(options)
-        acceptor = await app_server.start()
-        started.append((app_server, acceptor))
-        return app_server, options.port
-
-    yield start
-    for app_server, acceptor in started:
-        acceptor.close()
-        for session in list(app_server.sessions):
-            session._end_app()
-        await asyncio.sleep(0.1)
-
-
-async def connect(port: int, **kwargs) -> asyncssh.SSHClientConnection:
-    kwargs.setdefault("username", "guest")
-    return await asyncssh.connect("127.0.0.1", port, known_hosts=None, **kwargs)
-
-
-async def open_app(conn, width: int = 80, height: int = 24) -> ScreenSession:
-    _, session = await conn.create_session(
-        lambda: ScreenSession(width, height),
-        term_type="xterm-256color",
-        term_size=(width, height),
-        encoding=None,
-    )
-    return session
+from gbr_tui.serve.ssh import AppServer, ServeOptions, ensure_host_key
+from tests.serve.client import APP_MARK, ScreenSession, connect, free_port, open_app, until, window_size
 
 
 async def test_a_client_sees_the_app(server):
@@ -126,17 +37,8 @@ async def test_the_pty_follows_the_client_size(server):
         chan.change_terminal_size(70, 20)
         await asyncio.sleep(0.5)
         assert served.size == (70, 20)
-        rows, cols = _window_size(served.master_fd)
+        rows, cols = window_size(served.app.terminal_fd)
         assert (cols, rows) == (70, 20)
-
-
-def _window_size(fd: int) -> tuple[int, int]:
-    import fcntl
-    import struct
-    import termios
-
-    rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, b"\0" * 8))
-    return rows, cols
 
 
 async def test_exec_of_a_command_is_refused(server):
@@ -200,14 +102,14 @@ async def test_a_disconnect_ends_that_app_and_leaves_the_others(server):
         await second.wait_for(APP_MARK)
         by_screen = {}
         for served in app_server.sessions:
-            by_screen[served.peer] = served.process
+            by_screen[served.peer] = served.app
         assert len(by_screen) == 2
         leaving_port = leaving.get_extra_info("sockname")[1]
         (gone,) = [p for peer, p in by_screen.items() if peer.endswith(f":{leaving_port}")]
         (kept,) = [p for p in by_screen.values() if p is not gone]
         leaving.abort()
-        await _until(lambda: gone.poll() is not None)
-        assert kept.poll() is None
+        await until(lambda: gone.returncode is not None)
+        assert kept.returncode is None
         assert len(app_server.sessions) == 1
         # The one left still answers keys: s sets the start position, 4888.88 (see below).
         second.type("s")
@@ -222,7 +124,7 @@ async def test_twenty_concurrent_sessions_each_see_their_own_code(server):
     A White queen alone gives 1000.00 (queen digit 1 x 1); a Black rook alone 0300.00 (rook
     digit 1 x 3). Half the sessions type one, half the other, so a mix-up would show.
     """
-    app_server, port = await server(max_sessions=20)
+    app_server, port = await server(max_sessions=20, max_connections_per_address=20)
     conns = await asyncio.gather(*(connect(port) for _ in range(20)))
     try:
         sessions = await asyncio.gather(*(open_app(conn) for conn in conns))
@@ -242,24 +144,16 @@ async def test_twenty_concurrent_sessions_each_see_their_own_code(server):
             conn.close()
 
 
-async def _until(condition, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition never became true")
-        await asyncio.sleep(0.05)
-
-
 async def test_an_idle_session_is_closed_with_a_message(server):
     app_server, port = await server(idle_timeout=3)
     async with await connect(port) as conn:
         session = await open_app(conn)
         await session.wait_for(APP_MARK)
         (served,) = app_server.sessions
-        process = served.process
+        app = served.app
         await session.wait_for("without a key", timeout=30)
         await asyncio.wait_for(session.closed.wait(), 10)
-        await _until(lambda: process.poll() is not None)
+        await until(lambda: app.returncode is not None)
         assert not app_server.sessions
 
 
@@ -297,7 +191,7 @@ async def test_password_login_is_off_and_keys_work(host_key, tmp_path):
 
 
 def test_the_host_key_is_made_once_and_kept_private(tmp_path):
-    path = tmp_path / "data" / "key"
+    path = tmp_path / "key"
     ensure_host_key(path)
     first = path.read_bytes()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
