@@ -276,21 +276,15 @@ class GbrApp(App[None]):
         self.push_screen(HelpScreen(key_sections(self.screen)))
 
 
-def make_app(
-    board: chess.Board | None = None,
-    stipulation: str | None = None,
-    served: bool = False,
-    files: CollectionRequest | None = None,
-    ascii_mode: bool = False,
-    animation_level: str | None = None,
-) -> GbrApp:
-    """The app as the command starts it; tests, snapshots and screenshots use it too.
+def make_app(*args, **options) -> GbrApp:
+    """The app as the command starts it (``GbrApp``'s arguments); tests, snapshots and
+    screenshots use it too.
 
     Nothing here reads the environment (the command does, see ``gbr_tui.terminal``), so tests
     and screenshots look the same wherever they run. ``animation_level`` None leaves Textual's
     own, from ``TEXTUAL_ANIMATIONS``.
     """
-    return GbrApp(board, stipulation, served, files, ascii_mode, animation_level)
+    return GbrApp(*args, **options)
 
 
 def run_app(

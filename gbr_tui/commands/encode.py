@@ -33,6 +33,7 @@ from gbr_tui.core import (
     position_warnings,
     short_form,
 )
+from gbr_tui.core.describe import STIPULATION_WORDS
 from gbr_tui.core.material import men_on_board
 
 
@@ -56,7 +57,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--stipulation",
         choices=["+", "="],
-        help="prefix the code with + (White to play and win) or = (White to play and draw)",
+        help="prefix the code with " + " or ".join(f"{sign} ({words})" for sign, words in STIPULATION_WORDS.items()),
     )
     add_rule_option(parser)
     add_json_option(parser)

@@ -25,6 +25,14 @@ class Rule(str, Enum):
 
 Source = chess.BaseBoard | Material | str
 
+#: The order of the men after the kings in an extended code (spec section 3): queens, rooks,
+#: bishops, knights, White's before Black's within a type; then White's pawns, then Black's.
+MEN_ORDER = (
+    *((piece_type, color) for piece_type in PIECE_TYPES[:4] for color in (chess.WHITE, chess.BLACK)),
+    (chess.PAWN, chess.WHITE),
+    (chess.PAWN, chess.BLACK),
+)
+
 
 def piece_digit(white: int, black: int, rule: Rule = Rule.COUNT, queens: bool = False) -> int:
     """One piece digit: white x 1 + black x 3, or 9 when the exact count cannot be written."""
@@ -89,9 +97,7 @@ def extended_squares(board: chess.BaseBoard) -> list[chess.Square]:
     if any(chess.popcount(mask) != 1 for mask in kings):
         raise GbrError("the extended form needs exactly one king on each side")
     squares = [chess.lsb(mask) for mask in kings]
-    groups = [(t, c) for t in PIECE_TYPES[:4] for c in (chess.WHITE, chess.BLACK)]
-    groups += [(chess.PAWN, chess.WHITE), (chess.PAWN, chess.BLACK)]
-    for piece_type, color in groups:
+    for piece_type, color in MEN_ORDER:
         squares += sorted(board.pieces(piece_type, color), key=_file_then_rank)
     return squares
 

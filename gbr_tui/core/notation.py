@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 import chess
 
-from gbr_tui.core.code import UNKNOWN, Rule, digit_sides, extended_code, format_code
+from gbr_tui.core.code import MEN_ORDER, UNKNOWN, Rule, digit_sides, extended_code, format_code
 from gbr_tui.core.describe import hidden_count_words
 from gbr_tui.core.errors import GbrError
-from gbr_tui.core.material import PIECE_TYPES, TYPES, Material
+from gbr_tui.core.material import TYPES, Material
 
 _PLAIN = re.compile(r"\s*([+=]?)\s*([0-9]{4})(?:[.,]([0-9]{2}))?\s*")
 _SQUARE = re.compile(r"[a-hA-H][1-8]")
@@ -329,9 +329,7 @@ def _board(decoded: DecodedCode) -> chess.Board:
     board.set_piece_at(chess.parse_square(decoded.kings[0]), chess.Piece(chess.KING, chess.WHITE))
     board.set_piece_at(chess.parse_square(decoded.kings[1]), chess.Piece(chess.KING, chess.BLACK))
     squares = iter(decoded.men_squares)
-    groups = [(t, c) for t in PIECE_TYPES[:4] for c in (chess.WHITE, chess.BLACK)]
-    groups += [(chess.PAWN, chess.WHITE), (chess.PAWN, chess.BLACK)]
-    for piece_type, color in groups:
+    for piece_type, color in MEN_ORDER:
         side = decoded.white if color == chess.WHITE else decoded.black
         for _ in range(side[chess.piece_symbol(piece_type).upper()] or 0):
             board.set_piece_at(chess.parse_square(next(squares)), chess.Piece(piece_type, color))

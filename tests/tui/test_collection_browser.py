@@ -383,6 +383,22 @@ async def test_a_code_decoded_over_the_browser_is_shown_in_the_editor(tmp_path):
         assert app.screen is screen
 
 
+async def test_changing_the_rule_in_the_editor_reclassifies_the_open_collection(tmp_path):
+    # Spec section 5.2: two White queens are 2 under the count rule, 9 under the promoted rule.
+    app = browser(write(tmp_path, "queens.fen", "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1\n4k3/8/8/8/8/8/8/Q3K3 w - - 0 1\n"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        assert [row[0] for row in shown_classes(screen)] == ["1000.00", "2000.00"]
+        await pilot.press("backspace")  # to the editor
+        assert app.screen is app.editor
+        await run_command(pilot, "promoted rule")
+        await pilot.press("f4")  # back to the browser
+        assert app.screen is screen
+        await settled(pilot)
+        assert [row[0] for row in shown_classes(screen)] == ["1000.00", "9000.00"]
+        assert "read 2 = classified 2 + bad 0" in status(screen)
+
+
 # --- bad records ----------------------------------------------------------------------------------
 
 
