@@ -19,6 +19,7 @@ import os
 import re
 import signal
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -204,6 +205,24 @@ def _refused(peer: str, request: str) -> bool:
     return False
 
 
+class Timer:
+    """One pending call at most: ``start`` schedules it (a delay of 0 or less means never),
+    ``cancel`` drops it."""
+
+    def __init__(self) -> None:
+        self.handle: asyncio.TimerHandle | None = None
+
+    def start(self, delay: float, callback: Callable[[], object]) -> None:
+        self.cancel()
+        if delay > 0:
+            self.handle = asyncio.get_running_loop().call_later(delay, callback)
+
+    def cancel(self) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+            self.handle = None
+
+
 class Gatekeeper(asyncssh.SSHServer):
     """One connection: whether it is let in, who may log in, which requests are refused, and how
     long it may stay without a session."""
@@ -215,7 +234,7 @@ class Gatekeeper(asyncssh.SSHServer):
         self.peer = "?"
         self.admitted = False
         self.open_sessions = 0
-        self.session_timer: asyncio.TimerHandle | None = None
+        self.session_timer = Timer()
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.connection = conn
@@ -231,7 +250,7 @@ class Gatekeeper(asyncssh.SSHServer):
         log.info("%s connected", self.peer)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._cancel_session_timer()
+        self.session_timer.cancel()
         if self.admitted:
             self.server.connections.discard(self)
             log.info("%s disconnected%s", self.peer, f" ({printable(str(exc))})" if exc else "")
@@ -262,7 +281,7 @@ class Gatekeeper(asyncssh.SSHServer):
         return _refused(self.peer, f"unix socket connection {printable(dest_path)}")
 
     def session_requested(self) -> AppSession:
-        self._cancel_session_timer()
+        self.session_timer.cancel()
         self.open_sessions += 1
         return AppSession(self.server, self)
 
@@ -272,15 +291,9 @@ class Gatekeeper(asyncssh.SSHServer):
             self._wait_for_a_session()
 
     def _wait_for_a_session(self) -> None:
-        self._cancel_session_timer()
-        wait = self.server.options.session_wait
-        if wait > 0 and self.connection is not None:
-            self.session_timer = asyncio.get_running_loop().call_later(wait, self._close_sessionless)
-
-    def _cancel_session_timer(self) -> None:
-        if self.session_timer is not None:
-            self.session_timer.cancel()
-            self.session_timer = None
+        self.session_timer.cancel()
+        if self.connection is not None:
+            self.session_timer.start(self.server.options.session_wait, self._close_sessionless)
 
     def _close_sessionless(self) -> None:
         log.info("%s no session for %g s: closing", self.peer, self.server.options.session_wait)
@@ -308,7 +321,7 @@ class AppSession(asyncssh.SSHServerSession):
         self.app: AppProcess | None = None
         #: Ending the app and closing the channel, once started.
         self.ending: asyncio.Task | None = None
-        self.idle_timer: asyncio.TimerHandle | None = None
+        self.idle_timer = Timer()
         self.pending_input = bytearray()
         self.writing_input = False
         self.reading_output = False
@@ -461,15 +474,9 @@ class AppSession(asyncssh.SSHServerSession):
     # Idle time.
 
     def _restart_idle_timer(self) -> None:
-        self._cancel_idle_timer()
-        timeout = self.server.options.idle_timeout
-        if timeout > 0 and self.ending is None:
-            self.idle_timer = asyncio.get_running_loop().call_later(timeout, self._close_idle)
-
-    def _cancel_idle_timer(self) -> None:
-        if self.idle_timer is not None:
-            self.idle_timer.cancel()
-            self.idle_timer = None
+        self.idle_timer.cancel()
+        if self.ending is None:
+            self.idle_timer.start(self.server.options.idle_timeout, self._close_idle)
 
     def _close_idle(self) -> None:
         log.info("%s idle for %.0f s: closing", self.peer, self.server.options.idle_timeout)
@@ -481,7 +488,7 @@ class AppSession(asyncssh.SSHServerSession):
     def end_app(self, hang_up: bool = True, goodbye: str | None = None) -> None:
         """Begin ending the app (see ``AppProcess.end``), once; then close the channel, with
         ``goodbye`` and status 0 if given, else with how the app ended."""
-        self._cancel_idle_timer()
+        self.idle_timer.cancel()
         if self.app is None or self.ending is not None:
             return
         self._stop_reading_output()
