@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from gbr_tui.core import decode, encode
+
+pytestmark = pytest.mark.slow  # every code: `uv run pytest -m slow`
 
 PIECES = ["".join(digits) for digits in itertools.product("0123456789", repeat=4)]
 PAWNS = [white + black for white in "012345678" for black in "012345678"]

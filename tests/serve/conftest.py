@@ -3,7 +3,6 @@ from __future__ import annotations
 import pytest
 
 from gbr_tui.serve.ssh import AppServer, ServeOptions, ensure_host_key
-from tests.serve.client import free_port
 
 
 @pytest.fixture
@@ -13,15 +12,19 @@ def host_key(tmp_path):
 
 @pytest.fixture
 async def server(host_key):
-    """A running server with anonymous access; yields (AppServer, port)."""
+    """A running server with anonymous access; yields (AppServer, port).
+
+    Port 0: the system picks a free port as the server binds it, so parallel test workers
+    never race for one.
+    """
     started = []
 
     async def start(**overrides):
-        options = ServeOptions(port=free_port(), host_key=host_key, allow_anonymous=True, **overrides)
+        options = ServeOptions(port=0, host_key=host_key, allow_anonymous=True, **overrides)
         app_server = AppServer(options)
-        await app_server.start()
+        acceptor = await app_server.start()
         started.append(app_server)
-        return app_server, options.port
+        return app_server, acceptor.get_port()
 
     yield start
     for app_server in started:

@@ -67,9 +67,14 @@ class PtyScreen:
 
 
 def base_environment(**overrides: str) -> dict[str, str]:
-    """A clean terminal environment: UTF-8, 256 colours, no NO_COLOR; then the overrides."""
+    """A clean terminal environment: UTF-8, 256 colours, no NO_COLOR; then the overrides.
+
+    No COLUMNS or LINES either: they would override the PTY's size (pytest-xdist's workers have
+    them, COLUMNS=80 LINES=24, once readline is loaded).
+    """
     env = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "TEXTUAL"))}
-    env.pop("NO_COLOR", None)
+    for key in ("NO_COLOR", "COLUMNS", "LINES"):
+        env.pop(key, None)
     env.update(LANG="C.UTF-8", TERM="xterm-256color", COLORTERM="")
     env.update(overrides)
     return env

@@ -27,6 +27,8 @@ from gbr_tui.screens.editor import EditorScreen
 from gbr_tui.screens.help import HelpScreen
 from gbr_tui.screens.too_small import TooSmallScreen, too_small
 
+pytestmark = pytest.mark.slow  # about a minute: `uv run pytest -m slow`
+
 SEED = 20240611
 KEY_COUNT = 2000
 

@@ -1,0 +1,26 @@
+"""Defaults for the whole test run: parallel workers, and the slow tests left to `-m slow`.
+
+``uv run pytest`` runs on pytest-xdist workers (see WORKERS). ``-n 0``, ``-n N`` or
+``-p no:xdist`` on the command line take over, and so does ``--pdb`` (one process).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+#: Many tests wait on a subprocess, a pseudo-terminal, a socket or a Textual timer rather than
+#: compute, so more workers than the two cores of the machine the suite is timed on pay.
+WORKERS = 3
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Give xdist a worker count when the command line gave none (runs before xdist's own hook,
+    which turns the count into workers). Not written as ``addopts = "-n 3"`` in pyproject.toml:
+    that would make ``-p no:xdist`` an error."""
+    if not config.pluginmanager.hasplugin("xdist") or "PYTEST_XDIST_WORKER" in os.environ:
+        return
+    if config.option.numprocesses is None and not config.option.usepdb and not config.option.collectonly:
+        config.option.numprocesses = WORKERS
