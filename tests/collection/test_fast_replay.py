@@ -10,8 +10,6 @@ import pytest
 
 from gbr_tui.core.replay import MoveError, Replayed, StartPosition, replay
 
-pytestmark = pytest.mark.slow  # 360 random games through both replays: `uv run pytest -m slow`
-
 GAMES = 120
 
 
