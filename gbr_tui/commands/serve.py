@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
@@ -29,7 +30,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         metavar="FILE",
         help="the server's key (default: generated once, kept in the user data directory)",
     )
-    parser.add_argument("--max-sessions", type=int, default=20, metavar="N", help="concurrent sessions (default 20)")
+    parser.add_argument(
+        "--max-sessions", type=int, default=20, metavar="N", help="concurrent sessions, SSH or web (default 20)"
+    )
     parser.add_argument(
         "--max-connections",
         type=int,
@@ -49,7 +52,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         type=float,
         default=15.0,
         metavar="MINUTES",
-        help="close a session after this many minutes without a key (default 15; 0: never)",
+        help="close a session (SSH or web) after this many minutes without a key (default 15; 0: never)",
     )
     parser.set_defaults(run=run)
 
@@ -74,20 +77,24 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"gbr-tui serve: {error}", file=sys.stderr)
         return EXIT_USAGE
+    if min(args.max_sessions, args.max_connections, args.max_per_address) < 1 or not 0 <= args.idle_timeout < math.inf:
+        print(
+            "gbr-tui serve: --max-sessions, --max-connections and --max-per-address must be at least 1 "
+            "and --idle-timeout a number of minutes, not negative",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     if args.web:
-        return web.run_web(host, port)
+        try:
+            return web.run_web(host, port, args.max_sessions, args.idle_timeout * 60)
+        except OSError as error:
+            print(f"gbr-tui serve: cannot serve on {host}:{port}: {error.strerror or error}", file=sys.stderr)
+            return EXIT_USAGE
     if args.authorized_keys is None and not args.allow_anonymous:
         print("gbr-tui serve: give --authorized-keys FILE, --allow-anonymous, or both", file=sys.stderr)
         return EXIT_USAGE
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
         print(f"gbr-tui serve: no such file: {args.authorized_keys}", file=sys.stderr)
-        return EXIT_USAGE
-    if min(args.max_sessions, args.max_connections, args.max_per_address) < 1 or args.idle_timeout < 0:
-        print(
-            "gbr-tui serve: --max-sessions, --max-connections and --max-per-address must be at least 1 "
-            "and --idle-timeout not negative",
-            file=sys.stderr,
-        )
         return EXIT_USAGE
     options = ssh.ServeOptions(
         host=host,
