@@ -342,3 +342,76 @@ def test_authorized_keys_without_a_key_is_a_usage_error(tmp_path, host_key, cont
     assert result.returncode == 2, result.stderr
     assert "no valid key" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+# A seeded run of hostile clients, bounded and on loopback: the server ends as it began.
+
+#: Stands in for the app: shows a mark, then echoes what comes, until its terminal goes away.
+ECHO_APP = """
+import os, sys
+sys.stdout.write("Board\\r\\n")
+sys.stdout.flush()
+while True:
+    data = os.read(0, 4096)
+    if not data:
+        break
+    os.write(1, data[:64])
+"""
+
+
+def children_of(pid: int) -> list[int]:
+    """The running processes whose parent is ``pid``."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            with contextlib.suppress(OSError):
+                with open(f"/proc/{name}/stat") as stat:
+                    fields = stat.read().rpartition(")")[2].split()
+                if int(fields[1]) == pid and fields[0] != "Z":
+                    found.append(int(name))
+    return found
+
+
+async def hostile_client(port: int, rng: random.Random) -> None:
+    """One client doing one careless or hostile thing, bounded in time."""
+    kind = rng.choice(["bad term", "huge window", "no session", "garbage", "eof", "raw bytes", "exec", "abort"])
+    if kind == "raw bytes":
+        _, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(rng.randbytes(rng.randrange(1, 4096)))
+        await writer.drain()
+        writer.close()
+        return
+    async with await connect(port) as conn:
+        if kind == "no session":
+            return
+        if kind == "exec":
+            with contextlib.suppress(asyncssh.Error):
+                await conn.run("cat /etc/passwd", timeout=5)
+            return
+        term = {"bad term": rng.choice(["xterm\0x", "x\nfake log line", "x" * 100_000])}.get(kind, "xterm")
+        size = (65535, 65535) if kind == "huge window" else (80, 24)
+        session = await open_app(conn, *size, term_type=term)
+        with contextlib.suppress(AssertionError):
+            await session.wait_for(APP_MARK, timeout=5)
+        if kind == "garbage":
+            session.channel.write(rng.randbytes(rng.randrange(1, 65536)))
+        elif kind == "eof":
+            session.channel.write_eof()
+        elif kind == "abort":
+            conn.abort()
+
+
+@pytest.mark.slow  # some 20 seconds: `uv run pytest -m slow` (.ci/run runs it)
+async def test_a_seeded_hostile_run_leaves_no_descriptor_and_no_process(server):
+    rng = random.Random(20261201)
+    _, port = await server(app_command=(sys.executable, "-c", ECHO_APP), session_wait=1)
+    async with await connect(port) as conn:  # asyncssh's own first descriptors, once
+        await open_app(conn)
+    baseline = open_descriptors()
+    for _ in range(4):  # rounds of clients at once
+        clients = [hostile_client(port, random.Random(rng.random())) for _ in range(6)]
+        results = await asyncio.wait_for(asyncio.gather(*clients, return_exceptions=True), 60)
+        unexpected = [r for r in results if isinstance(r, Exception) and not isinstance(r, (OSError, asyncssh.Error))]
+        assert unexpected == []
+    await until(lambda: children_of(os.getpid()) == [], timeout=15)
+    assert await settled_descriptors(baseline) <= baseline  # not one more than before the run
