@@ -8,6 +8,8 @@ sub-command, to list them.
 from __future__ import annotations
 
 import argparse
+import difflib
+import os
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -67,6 +69,12 @@ def prepare(argv: list[str]) -> Callable[[], int]:
     point (``gbr_tui.__main__``) can treat start-up as start-up.
     """
     if argv and not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
+        guess = _command_meant(argv[0])
+        if guess is not None:
+            from gbr_tui.commands.common import printable
+            from gbr_tui.commands.start import refuse
+
+            return partial(refuse, f"gbr-tui: {printable(argv[0])}: no such command or file; did you mean `{guess}`?")
         from gbr_tui.commands import browse
 
         return browse.prepare(argv)
@@ -78,6 +86,14 @@ def prepare(argv: list[str]) -> Callable[[], int]:
             served=args.served, ascii_mode=args.ascii, mouse=not args.no_mouse, no_animation=args.no_animation
         )
     return partial(_run_command, args)
+
+
+def _command_meant(word: str) -> str | None:
+    """The sub-command a first argument that names no file is close to (a typo), if any."""
+    if os.path.exists(word):
+        return None
+    close = difflib.get_close_matches(word, COMMAND_NAMES, n=1)
+    return close[0] if close else None
 
 
 def _run_command(args: argparse.Namespace) -> int:
