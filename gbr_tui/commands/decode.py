@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING
 
 import chess
@@ -14,6 +15,7 @@ from gbr_tui.commands.common import (
     add_json_option,
     add_rule_option,
     inputs,
+    printable,
     write_json_lines,
 )
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode, explain, position_warnings
@@ -28,6 +30,8 @@ from gbr_tui.core.notation import DIALECTS
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+PIPED_WIDTH = 1 << 16  # not a terminal: wide enough that no line wraps
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -98,7 +102,12 @@ def _side_letter(color: chess.Color | None) -> str | None:
 
 
 def _print_human(results, rule: Rule) -> None:
+    """On a terminal, rich's table at the terminal's width; down a pipe or into a file, the same
+    lines unwrapped and without the spaces that pad them."""
+    from rich.text import Text
+
     console = _console()
+    piped = not console.is_terminal
     first = True
     for item, result in results:
         if isinstance(result, GbrError):
@@ -106,11 +115,17 @@ def _print_human(results, rule: Rule) -> None:
         if not first:
             console.print()
         first = False
-        console.print(item.text, style="bold", markup=False)
-        console.print(_explanation(result, rule))
+        echo = Text(printable(item.text), style="bold")
+        if piped:
+            with console.capture() as captured:
+                console.print(echo, _explanation(result, rule))
+            sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+        else:
+            console.print(echo, _explanation(result, rule))
 
 
 def _console() -> Console:
+    """A console that prints what it is given: no markup, no emoji codes, no highlighting."""
     from rich.console import Console
 
     class PipedConsole(Console):
@@ -118,7 +133,10 @@ def _console() -> Console:
             # rich would exit with status 1; the command line treats a closed pipe as done.
             raise BrokenPipeError
 
-    return PipedConsole(highlight=False)
+    console = PipedConsole(highlight=False, markup=False, emoji=False)
+    if not console.is_terminal:
+        console.width = PIPED_WIDTH
+    return console
 
 
 def _explanation(decoded: DecodedCode, rule: Rule):

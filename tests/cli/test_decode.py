@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 
 import pytest
 
-from tests.cli.process import run_gbr
+from tests.cli.process import COMMAND, run_gbr
 
 DECODE_KEYS = {"input", "code", "stipulation", "white", "black", "unknown", "kings", "fen"}
 
@@ -112,3 +114,16 @@ def test_odd_stdin_never_crashes(stdin: bytes) -> None:
 
 def test_usage_error_exits_2() -> None:
     assert run_gbr("decode", "--rule", "x", "1000").status == 2
+
+
+def test_piped_text_is_neither_padded_nor_wrapped() -> None:
+    # A narrow COLUMNS must not matter when stdout is a pipe: each row is one line, and no line
+    # ends in the spaces that align rich's table on a terminal.
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "40"}
+    done = subprocess.run([*COMMAND, "decode", "1689"], capture_output=True, env=env, text=True, timeout=60)
+    lines = done.stdout.splitlines()
+    assert [line for line in lines if line != line.rstrip()] == []
+    (squares,) = [line for line in lines if line.startswith("Squares")]
+    assert squares.endswith("not where the men stand")
+    (knights,) = [line for line in lines if line.strip().startswith("N 9")]
+    assert knights.endswith("exact count unknown")
