@@ -39,6 +39,10 @@ class Block:
     texts: list[str]
     first_line: int | None  # stdin line number of texts[0]; None for an argument
 
+    def skipped(self, index: int) -> bool:
+        """Whether ``texts[index]`` is a blank stdin line, skipped (a blank argument is bad input)."""
+        return self.first_line is not None and not self.texts[index].strip()
+
     def input(self, index: int) -> Input:
         line = None if self.first_line is None else self.first_line + index
         return Input(self.texts[index].strip(), line)
@@ -56,12 +60,17 @@ def input_blocks(values: list[str], stdin: IO | None = None) -> Iterator[Block]:
             yield Block([value], None)
 
 
-def inputs(values: list[str], stdin: IO | None = None) -> Iterator[Input]:
-    """One input per argument, or per non-blank stdin line; surrounding spaces removed."""
+def inputs(values: list[str], stdin: IO | None = None, problems: Problems | None = None) -> Iterator[Input]:
+    """One input per argument, or per non-blank stdin line; surrounding spaces removed.
+
+    ``problems``, when given, counts the blank lines skipped.
+    """
     for block in input_blocks(values, stdin):
-        for index, text in enumerate(block.texts):
-            if text.strip():
+        for index in range(len(block.texts)):
+            if not block.skipped(index):
                 yield block.input(index)
+            elif problems is not None:
+                problems.blank_lines += 1
 
 
 def _line_blocks(stream: IO) -> Iterator[Block]:
@@ -159,20 +168,24 @@ class Problems:
         self.command = command
         self.stream = stream
         self.count = 0
+        self.blank_lines = 0
 
     def report(self, item: Input, error: GbrError) -> None:
         self.count += 1
         stream = self.stream or sys.stderr
         spot = "" if error.offset is None else f" (at character {error.offset + 1})"
         print(f"gbr-tui {self.command}: {item.where}: {error.message}{spot}", file=stream)
-        if item.line is not None or error.offset is not None:
+        if item.text and (item.line is not None or error.offset is not None):
             shown, caret = excerpt(item.text, error.offset)
             print(f"    {shown}", file=stream)
             if caret is not None:
                 print(f"    {' ' * caret}^", file=stream)
 
-    @property
-    def exit_status(self) -> int:
+    def finish(self) -> int:
+        """Say how many blank lines were skipped, if any; the exit status."""
+        if self.blank_lines:
+            lines = "line" if self.blank_lines == 1 else "lines"
+            print(f"gbr-tui {self.command}: skipped {self.blank_lines} blank {lines}", file=self.stream or sys.stderr)
         return EXIT_BAD_INPUT if self.count else EXIT_OK
 
 

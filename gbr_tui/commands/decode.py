@@ -54,12 +54,12 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     rule = Rule(args.rule)
     problems = Problems("decode")
-    results = (_decode(item, rule, problems) for item in inputs(args.inputs))
+    results = (_decode(item, rule, problems) for item in inputs(args.inputs, problems=problems))
     if args.json:
         write_json_lines(_json_record(item, result, rule) for item, result in results)
     else:
         _print_human(results, rule)
-    return problems.exit_status
+    return problems.finish()
 
 
 def _decode(item: Input, rule: Rule, problems: Problems) -> tuple[Input, DecodedCode | GbrError]:

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         encoder = FenEncoder(rule, short=args.short)
         _write_codes(input_blocks(args.inputs), encoder, args.stipulation or "", problems)
-    return problems.exit_status
+    return problems.finish()
 
 
 def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, problems: Problems) -> None:
@@ -84,7 +84,9 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, prob
         for index, result in enumerate(encoder.codes(block.texts)):
             if isinstance(result, str):
                 lines.append(prefix + result)
-            elif block.texts[index].strip():
+            elif block.skipped(index):
+                problems.blank_lines += 1
+            else:
                 problems.report(block.input(index), result)
         if lines:
             out.write("\n".join(lines) + "\n")
@@ -92,7 +94,7 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, prob
 
 
 def _write_extended(values: list[str], rule: Rule, stipulation: str | None, problems: Problems) -> None:
-    for item in inputs(values):
+    for item in inputs(values, problems=problems):
         try:
             print(extended_code(board_from_fen(item.text), stipulation, rule))
         except GbrError as error:
@@ -100,7 +102,7 @@ def _write_extended(values: list[str], rule: Rule, stipulation: str | None, prob
 
 
 def _write_json(values: list[str], rule: Rule, stipulation: str | None, problems: Problems) -> None:
-    write_json_lines(_json_record(item, rule, stipulation, problems) for item in inputs(values))
+    write_json_lines(_json_record(item, rule, stipulation, problems) for item in inputs(values, problems=problems))
 
 
 def _json_record(item: Input, rule: Rule, stipulation: str | None, problems: Problems) -> dict:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.cli.process import run_gbr
 
 
@@ -17,3 +19,28 @@ def test_a_word_close_to_a_command_that_names_a_file_is_still_a_file(tmp_path, m
     result = run_gbr("encodee")  # no terminal: the app refuses, but it was read as a file
     assert "did you mean" not in result.stderr
     assert "terminal" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["encode", ""], "empty FEN"),
+        (["encode", "--json", " "], "empty FEN"),
+        (["encode", "--extended", ""], "empty FEN"),
+        (["decode", ""], "empty"),
+        (["decode", "--json", ""], "empty"),
+    ],
+)
+def test_an_empty_argument_is_bad_input(args: list[str], message: str) -> None:
+    result = run_gbr(*args)
+    assert result.status == 1
+    assert result.stderr.startswith(f"gbr-tui {args[0]}: '': {message}")
+
+
+@pytest.mark.parametrize("args", [["encode"], ["encode", "--json"], ["encode", "--extended"], ["decode"]])
+def test_blank_stdin_lines_are_skipped_and_counted(args: list[str]) -> None:
+    good = "4k3/8/8/8/8/8/8/4K3" if args[0] == "encode" else "0000"
+    result = run_gbr(*args, stdin=f"{good}\n\n   \n{good}\n")  # lines 2 and 3 are blank
+    assert result.status == 0
+    assert len(result.lines) == 2 or args == ["decode"]
+    assert result.stderr == f"gbr-tui {args[0]}: skipped 2 blank lines\n"
