@@ -158,7 +158,12 @@ def add_input_arguments(parser: argparse.ArgumentParser, what: str) -> None:
 
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="write JSON Lines: one object per input, in input order")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="write JSON Lines: one object per input, in input order; a bad input's object has "
+        '"error", "offset" (0-based index of the bad character) and "column" (the same, 1-based)',
+    )
 
 
 class Problems:
@@ -173,7 +178,7 @@ class Problems:
     def report(self, item: Input, error: GbrError) -> None:
         self.count += 1
         stream = self.stream or sys.stderr
-        spot = "" if error.offset is None else f" (at character {error.offset + 1})"
+        spot = "" if error.offset is None else f" (at column {error.offset + 1})"
         print(f"gbr-tui {self.command}: {item.where}: {error.message}{spot}", file=stream)
         if item.text and (item.line is not None or error.offset is not None):
             shown, caret = excerpt(item.text, error.offset)
@@ -213,6 +218,17 @@ def excerpt(text: str, position: int | None) -> tuple[str, int | None]:
     suffix = "..." if start + SHOWN_CHARACTERS < len(text) else ""
     caret = None if position is None else len(prefix) + position - start
     return prefix + shown + suffix, caret
+
+
+def error_record(item: Input, error: GbrError) -> dict:
+    """The JSON object of a bad input: ``offset`` is the 0-based index of the bad character in
+    the input, ``column`` the same 1-based (as stderr says it). A long input is cut to the
+    piece around the bad spot, as on stderr."""
+    text = item.text
+    if len(text) > SHOWN_CHARACTERS:
+        text = excerpt(text, error.offset)[0]
+    column = None if error.offset is None else error.offset + 1
+    return {"input": text, "error": error.message, "offset": error.offset, "column": column}
 
 
 def write_json_lines(objects: Iterable[dict], stream: IO[str] | None = None) -> None:

@@ -14,6 +14,7 @@ from gbr_tui.commands.common import (
     add_input_arguments,
     add_json_option,
     add_rule_option,
+    error_record,
     inputs,
     printable,
     write_json_lines,
@@ -72,7 +73,7 @@ def _decode(item: Input, rule: Rule, problems: Problems) -> tuple[Input, Decoded
 
 def _json_record(item: Input, result: DecodedCode | GbrError, rule: Rule) -> dict:
     if isinstance(result, GbrError):
-        return {"input": item.text, "error": result.message, "position": result.offset}
+        return error_record(item, result)
     material = result.material
     return {
         "input": item.text,

@@ -18,6 +18,7 @@ from gbr_tui.commands.common import (
     add_input_arguments,
     add_json_option,
     add_rule_option,
+    error_record,
     input_blocks,
     inputs,
     write_json_lines,
@@ -112,7 +113,7 @@ def _json_record(item: Input, rule: Rule, stipulation: str | None, problems: Pro
         code = encode(material, rule)
     except GbrError as error:
         problems.report(item, error)
-        return {"input": item.text, "error": error.message, "position": error.offset}
+        return error_record(item, error)
     try:
         extended = extended_code(board, stipulation, rule)
     except GbrError:

@@ -44,17 +44,17 @@ def test_json_with_a_9() -> None:
     assert record["kings"] is None and record["stipulation"] is None
 
 
-def test_json_errors_carry_the_position_and_the_rest_goes_on() -> None:
+def test_json_errors_carry_the_offset_and_column_and_the_rest_goes_on() -> None:
     result = run_gbr("decode", "--json", stdin="0323.12\n0323.92\n\n1000\n")
     assert result.status == 1
     first, bad, last = map(json.loads, result.lines)
     assert (first["code"], last["code"]) == ("0323.12", "1000.00")
     assert bad["input"] == "0323.92"
-    assert bad["position"] == 5  # the White pawn digit 9
+    assert (bad["offset"], bad["column"]) == (5, 6)  # the White pawn digit 9, 0-based and 1-based
     assert "pawn digit" in bad["error"]
     # Line 2 of stdin; character 6 (index 5) with the caret under it.
     assert result.stderr.splitlines() == [
-        "gbr-tui decode: line 2: a pawn digit is 0-8: a side has at most eight pawns (at character 6)",
+        "gbr-tui decode: line 2: a pawn digit is 0-8: a side has at most eight pawns (at column 6)",
         "    0323.92",
         "         ^",
         "gbr-tui decode: skipped 1 blank line",  # line 3

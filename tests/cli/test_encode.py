@@ -86,7 +86,7 @@ def test_bad_lines_are_reported_with_line_numbers_and_the_rest_goes_on() -> None
     # Line 2: the second 4 is character 8 (index 7); line 5: the turn field at index 16.
     assert (
         messages[0]
-        == "gbr-tui encode: line 2: not a valid FEN: two subsequent digits in position part of fen (at character 8)"
+        == "gbr-tui encode: line 2: not a valid FEN: two subsequent digits in position part of fen (at column 8)"
     )
     assert messages[1] == "    8/8/8/44/8/8/8/8"
     assert messages[2] == "    " + " " * 7 + "^"
@@ -165,3 +165,12 @@ def test_plain_codes_take_the_fast_path(monkeypatch, capsys) -> None:
     monkeypatch.setattr("gbr_tui.core.batch.board_from_fen", refuse)
     assert main(["encode", KUBBEL, START]) == 0
     assert capsys.readouterr().out.splitlines() == ["0323.12", "4888.88"]
+
+
+def test_json_error_names_offset_and_column() -> None:
+    # '9' is not a rank digit: python-chess objects to the placement's character at index 8.
+    result = run_gbr("encode", "--json", "8/8/8/8/9/8/8/8 w - - 0 1")
+    (record,) = map(json.loads, result.lines)
+    assert (record["offset"], record["column"]) == (8, 9)
+    assert "position" not in record
+    assert "(at column 9)" in result.stderr
