@@ -29,7 +29,9 @@ class Input:
 
     @property
     def where(self) -> str:
-        return f"line {self.line}" if self.line is not None else repr(self.text)
+        if self.line is not None:
+            return f"line {self.line}"
+        return repr(self.text) if len(self.text) <= SHOWN_CHARACTERS else f"{self.text[:SHOWN_CHARACTERS]!r}..."
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ def _line_blocks(stream: IO) -> Iterator[Block]:
     if stream.isatty():
         print("(reading one input per line; end with Ctrl-D)", file=sys.stderr)
     next_line = 1
-    pending = b""
+    pending: list[bytes] = []  # the start of a line that has not ended yet, in pieces
     # read1 returns what is there (up to a block) instead of waiting for a whole block: lines
     # typed or trickling in through a pipe are answered as they come.
     read = getattr(stream, "read1", stream.read)
@@ -92,15 +94,18 @@ def _line_blocks(stream: IO) -> Iterator[Block]:
             break
         if isinstance(chunk, str):  # a text stream (io.StringIO in a test, say)
             chunk = chunk.encode("utf-8", "surrogatepass")
-        chunk = pending + chunk
+        # Only the new chunk is searched, so a long line costs time in proportion to its length.
+        # A '\r' at the very end may be the first half of '\r\n': it waits for the next chunk.
         cut = max(chunk.rfind(b"\n"), chunk.rfind(b"\r", 0, len(chunk) - 1)) + 1
-        pending = chunk[cut:]
-        if cut:
-            texts = _split_lines(chunk[:cut])
-            yield Block(texts, next_line)
-            next_line += len(texts)
-    if pending:
-        yield Block(_split_lines(pending + b"\n"), next_line)
+        if not cut:
+            pending.append(chunk)
+            continue
+        texts = _split_lines(b"".join([*pending, chunk[:cut]]))
+        pending = [chunk[cut:]]
+        yield Block(texts, next_line)
+        next_line += len(texts)
+    if any(pending):
+        yield Block(_split_lines(b"".join([*pending, b"\n"])), next_line)
 
 
 def _split_lines(data: bytes) -> list[str]:
