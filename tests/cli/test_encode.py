@@ -174,3 +174,14 @@ def test_json_error_names_offset_and_column() -> None:
     assert (record["offset"], record["column"]) == (8, 9)
     assert "position" not in record
     assert "(at column 9)" in result.stderr
+
+
+@pytest.mark.parametrize("fen", ["4k3/8/8/8/8/8/8/4K3 w  - 0 1", "4k3/8/8/8/8/8/8/4K3 w  - - 0 1"])
+def test_an_empty_castling_field_gets_one_verdict_from_every_form(fen: str) -> None:
+    # python-chess splits at runs of spaces: the fields after "w" are read one place earlier,
+    # so "- 0 1" puts "0" where the en passant square goes (bad), and "- - 0 1" is fine.
+    verdicts = set()
+    for form in ([], ["--json"], ["--extended"]):
+        verdicts.add(run_gbr("encode", *form, fen).status)
+    assert len(verdicts) == 1
+    assert verdicts == ({1} if fen.endswith("w  - 0 1") else {0})
