@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -69,17 +70,18 @@ def inputs(values: list[str], stdin: IO | None = None, problems: Problems | None
     """
     for block in input_blocks(values, stdin):
         for index in range(len(block.texts)):
-            if not block.skipped(index):
-                yield block.input(index)
-            elif problems is not None:
-                problems.blank_lines += 1
+            if block.skipped(index):
+                if problems is not None:
+                    problems.blank_lines += 1
+                continue
+            yield block.input(index)
 
 
 def _line_blocks(stream: IO) -> Iterator[Block]:
     """Whole lines only in each block, so no character is cut in two.
 
-    Bytes that are not UTF-8 become U+FFFD: such a line is then reported as bad input like any
-    other, never a crash. Line ends are \\n, \\r\\n or \\r, as in Python's text files.
+    Bytes that are not UTF-8 are kept as lone surrogates (U+DC80-U+DCFF, Python's
+    ``surrogateescape``), so that ``not_utf8`` can name the byte: such a line is bad input. Line ends are \\n, \\r\\n or \\r, as in Python's text files.
     """
     if stream.isatty():
         print("(reading one input per line; end with Ctrl-D)", file=sys.stderr)
@@ -110,10 +112,21 @@ def _line_blocks(stream: IO) -> Iterator[Block]:
 
 def _split_lines(data: bytes) -> list[str]:
     """The lines of ``data``, which ends with a line end."""
-    text = data.decode("utf-8", "replace")
+    text = data.decode("utf-8", "surrogateescape")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text.split("\n")[:-1]
+
+
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
+
+
+def not_utf8(text: str) -> GbrError | None:
+    """The error for a stdin line that held bytes that are not UTF-8, naming the first one."""
+    found = _ESCAPED_BYTE.search(text)
+    if found is None:
+        return None
+    return GbrError(f"not UTF-8: byte 0x{ord(found.group()) - 0xDC00:02x}", found.start())
 
 
 def add_rule_option(parser: argparse.ArgumentParser) -> None:
@@ -229,7 +242,7 @@ def error_record(item: Input, error: GbrError) -> dict:
     """The JSON object of a bad input: ``offset`` is the 0-based index of the bad character in
     the input, ``column`` the same 1-based (as stderr says it). A long input is cut to the
     piece around the bad spot, as on stderr."""
-    text = item.text
+    text = _ESCAPED_BYTE.sub("\ufffd", item.text)  # the bytes that are not UTF-8
     if len(text) > SHOWN_CHARACTERS:
         text = excerpt(text, error.offset)[0]
     column = None if error.offset is None else error.offset + 1

@@ -16,6 +16,7 @@ from gbr_tui.commands.common import (
     add_rule_option,
     error_record,
     inputs,
+    not_utf8,
     printable,
     write_json_lines,
 )
@@ -65,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _decode(item: Input, rule: Rule, problems: Problems) -> tuple[Input, DecodedCode | GbrError]:
     try:
+        if problem := not_utf8(item.text):
+            raise problem
         return item, decode(item.text, rule)
     except GbrError as error:
         problems.report(item, error)

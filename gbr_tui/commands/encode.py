@@ -21,6 +21,7 @@ from gbr_tui.commands.common import (
     error_record,
     input_blocks,
     inputs,
+    not_utf8,
     write_json_lines,
 )
 from gbr_tui.core import (
@@ -88,7 +89,8 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, prob
             elif block.skipped(index):
                 problems.blank_lines += 1
             else:
-                problems.report(block.input(index), result)
+                item = block.input(index)
+                problems.report(item, not_utf8(item.text) or result)
         if lines:
             out.write("\n".join(lines) + "\n")
             out.flush()  # one flush a block: a reader down the pipe sees each block at once
@@ -97,6 +99,8 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, prob
 def _write_extended(values: list[str], rule: Rule, stipulation: str | None, problems: Problems) -> None:
     for item in inputs(values, problems=problems):
         try:
+            if problem := not_utf8(item.text):
+                raise problem
             print(extended_code(board_from_fen(item.text), stipulation, rule))
         except GbrError as error:
             problems.report(item, error)
@@ -108,6 +112,8 @@ def _write_json(values: list[str], rule: Rule, stipulation: str | None, problems
 
 def _json_record(item: Input, rule: Rule, stipulation: str | None, problems: Problems) -> dict:
     try:
+        if problem := not_utf8(item.text):
+            raise problem
         board = board_from_fen(item.text)
         material = Material.from_board(board)
         code = encode(material, rule)

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from gbr_tui.commands import common
-from gbr_tui.commands.common import Input, excerpt, inputs
+from gbr_tui.commands.common import Input, excerpt, inputs, not_utf8
 
 TEXT = "é1\r\n\n  second  \rthird\nfourth é\n\nlast"
 EXPECTED = [
@@ -35,11 +35,15 @@ def test_arguments_and_dash() -> None:
     assert items == [Input("a"), Input("x", 1), Input("y", 2), Input("b")]
 
 
-def test_undecodable_bytes_become_replacement_characters() -> None:
+def test_undecodable_bytes_are_kept_as_escapes_and_named() -> None:
+    # Python's surrogateescape: byte 0xff is U+DCFF, so the message can name the byte.
     assert list(inputs([], io.BytesIO(b"ok\n\xff\xfe\n"))) == [
         Input("ok", 1),
-        Input("\ufffd\ufffd", 2),
+        Input("\udcff\udcfe", 2),
     ]
+    assert not_utf8("ok") is None
+    error = not_utf8("a\udcfe")
+    assert (error.message, error.offset) == ("not UTF-8: byte 0xfe", 1)
 
 
 def test_excerpt_hides_control_characters_and_keeps_the_caret_aligned() -> None:

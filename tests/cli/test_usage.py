@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.cli.process import run_gbr
@@ -44,3 +46,15 @@ def test_blank_stdin_lines_are_skipped_and_counted(args: list[str]) -> None:
     assert result.status == 0
     assert len(result.lines) == 2 or args == ["decode"]
     assert result.stderr == f"gbr-tui {args[0]}: skipped 2 blank lines\n"
+
+
+@pytest.mark.parametrize("args", [["encode"], ["encode", "--json"], ["encode", "--extended"], ["decode", "--json"]])
+def test_a_line_that_is_not_utf8_names_the_byte(args: list[str]) -> None:
+    # b"0000\xff": the fifth character of line 2 is the byte 0xff, which no UTF-8 text holds.
+    good = "4k3/8/8/8/8/8/8/4K3" if args[0] == "encode" else "0000"
+    result = run_gbr(*args, stdin=f"{good}\n".encode() + b"0000\xff\n")
+    assert result.status == 1
+    assert result.stderr.splitlines()[0] == f"gbr-tui {args[0]}: line 2: not UTF-8: byte 0xff (at column 5)"
+    if "--json" in args:
+        bad = json.loads(result.lines[1])
+        assert (bad["error"], bad["offset"], bad["column"]) == ("not UTF-8: byte 0xff", 4, 5)
