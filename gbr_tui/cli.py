@@ -99,13 +99,31 @@ def _command_meant(word: str) -> str | None:
 def _run_command(args: argparse.Namespace) -> int:
     startup.done()
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # here, where a full disk can still be reported
+        return status
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # The reader (head, less) went away: not an error of ours.
+        _drop_output()
         sys.stderr.close()
         return 0
+    except OSError as error:  # stdout on a full disk (/dev/full), a file that went away
+        from gbr_tui.commands import EXIT_BAD_INPUT
+        from gbr_tui.commands.common import printable
+
+        what = "cannot write the output" if error.filename is None else printable(str(error.filename))
+        print(f"gbr-tui {args.command}: {what}: {error.strerror or error}", file=sys.stderr)
+        _drop_output()
+        return EXIT_BAD_INPUT
+
+
+def _drop_output() -> None:
+    """Send what stdout still buffers nowhere, so that Python's flush at exit cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -67,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
             shown, caret = excerpt(args.match, error.offset)
             errors.print(f"    {shown}\n    {' ' * caret}^")
         return EXIT_USAGE
+    if args.files.count("-") > 1:
+        errors.print("gbr-tui classify: '-' (stdin) is named more than once: stdin can be read only once")
+        return EXIT_USAGE
     for name in args.files:
         if name != "-" and not os.path.isfile(name):
             reason = "is a directory, not a file" if os.path.isdir(name) else "no such file"

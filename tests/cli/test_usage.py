@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import subprocess
 
 import pytest
 
-from tests.cli.process import run_gbr
+from tests.cli.process import COMMAND, run_gbr
 
 
 def test_a_mistyped_command_that_names_no_file_suggests_the_command(tmp_path) -> None:
@@ -58,3 +59,29 @@ def test_a_line_that_is_not_utf8_names_the_byte(args: list[str]) -> None:
     if "--json" in args:
         bad = json.loads(result.lines[1])
         assert (bad["error"], bad["offset"], bad["column"]) == ("not UTF-8: byte 0xff", 4, 5)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["encode", "4k3/8/8/8/8/8/8/4K3"], ["encode", "--json", "4k3/8/8/8/8/8/8/4K3"], ["decode", "0000"]],
+)
+def test_a_full_disk_is_reported_not_a_traceback(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([*COMMAND, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode != 0
+    assert done.stderr == f"gbr-tui {args[0]}: cannot write the output: No space left on device\n"
+
+
+def test_classify_refuses_stdin_twice() -> None:
+    result = run_gbr("classify", "-", "-", stdin="4k3/8/8/8/8/8/8/4K3 w - - 0 1\n")
+    assert result.status == 2
+    assert "more than once" in result.stderr
+
+
+@pytest.mark.parametrize(("pattern", "caret"), [(",,", 1), ("0,0,", 3)])
+def test_classify_explains_a_pattern_with_two_separators(tmp_path, pattern: str, caret: int) -> None:
+    collection = tmp_path / "x.fen"
+    collection.write_text("4k3/8/8/8/8/8/8/4K3 w - - 0 1\n")
+    result = run_gbr("classify", "--match", pattern, str(collection))
+    assert result.status == 2
+    assert result.stderr.splitlines()[1:] == [f"    {pattern}", "    " + " " * caret + "^"]
