@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 
 import pytest
 
@@ -55,3 +56,14 @@ def test_excerpt_of_a_long_line_centres_on_the_spot() -> None:
     shown, caret = excerpt(text, 500)
     assert shown.startswith("...") and shown.endswith("...")
     assert shown[caret] == "!"
+
+
+def test_a_long_line_read_in_small_blocks_costs_linear_time(monkeypatch) -> None:
+    # 8 MB with no line end (a NUL file, say) in 131,072 reads of 64 bytes: joining what came so
+    # far on every read would copy some 500 GB; reading it once takes well under a second.
+    monkeypatch.setattr(common, "STDIN_BLOCK_BYTES", 64)
+    size = 8 << 20
+    started = time.perf_counter()
+    (item,) = inputs([], io.BytesIO(b"\0" * size))
+    assert time.perf_counter() - started < 10
+    assert (len(item.text), item.line) == (size, 1)
