@@ -8,6 +8,8 @@ sub-command, to list them.
 from __future__ import annotations
 
 import argparse
+import difflib
+import os
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -67,6 +69,12 @@ def prepare(argv: list[str]) -> Callable[[], int]:
     point (``gbr_tui.__main__``) can treat start-up as start-up.
     """
     if argv and not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
+        guess = _command_meant(argv[0])
+        if guess is not None:
+            from gbr_tui.commands.common import printable
+            from gbr_tui.commands.start import refuse
+
+            return partial(refuse, f"gbr-tui: {printable(argv[0])}: no such command or file; did you mean `{guess}`?")
         from gbr_tui.commands import browse
 
         return browse.prepare(argv)
@@ -80,16 +88,42 @@ def prepare(argv: list[str]) -> Callable[[], int]:
     return partial(_run_command, args)
 
 
+def _command_meant(word: str) -> str | None:
+    """The sub-command a first argument that names no file is close to (a typo), if any."""
+    if os.path.exists(word):
+        return None
+    close = difflib.get_close_matches(word, COMMAND_NAMES, n=1)
+    return close[0] if close else None
+
+
 def _run_command(args: argparse.Namespace) -> int:
     startup.done()
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # here, where a full disk can still be reported
+        return status
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # The reader (head, less) went away: not an error of ours.
+        _drop_output()
         sys.stderr.close()
         return 0
+    except OSError as error:  # stdout on a full disk (/dev/full), a file that went away
+        from gbr_tui.commands import EXIT_BAD_INPUT
+        from gbr_tui.commands.common import printable
+
+        what = "cannot write the output" if error.filename is None else printable(str(error.filename))
+        print(f"gbr-tui {args.command}: {what}: {error.strerror or error}", file=sys.stderr)
+        _drop_output()
+        return EXIT_BAD_INPUT
+
+
+def _drop_output() -> None:
+    """Send what stdout still buffers nowhere, so that Python's flush at exit cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable
 from functools import partial
 
-from gbr_tui.commands.common import add_collection_options, collection_request
+from gbr_tui.commands.common import add_collection_options, collection_request, printable
 from gbr_tui.commands.start import app_starter, refuse
 
 
@@ -40,5 +40,5 @@ def prepare(argv: list[str]) -> Callable[[], int]:
         elif not os.access(name, os.R_OK):
             problem = "not readable (permission denied)"
         if problem is not None:
-            return partial(refuse, f"gbr-tui: {name}: {problem}")
+            return partial(refuse, f"gbr-tui: {printable(name)}: {problem}")
     return app_starter(collection_request(args))

@@ -18,11 +18,20 @@ from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
-from gbr_tui.commands.common import add_collection_options, add_rule_option, collection_request, write_json_lines
+from gbr_tui.commands.common import (
+    add_collection_options,
+    add_rule_option,
+    collection_request,
+    excerpt,
+    printable,
+    write_json_lines,
+)
 from gbr_tui.core import GbrError, Rule, short_form
 from gbr_tui.core.collection import HEADERS, BadRecord, ClassRow, Collection, Record, Tally
 from gbr_tui.core.describe import class_materials, read_summary
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
+
+REASON_CHARACTERS = 300  # of why a record is bad, at most this much is printed
 
 CSV_FIELDS = ("file", "record", "line", "ply", "code", "material", "position", *HEADERS)
 
@@ -49,23 +58,27 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    errors = Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
+    errors = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
     try:
         pattern = parse_pattern(args.match) if args.match is not None else None
     except GbrError as error:
         errors.print(f"gbr-tui classify: --match: {error.message}")
         if error.offset is not None:
-            errors.print(f"    {error.pointer(args.match)}".replace("\n", "\n    "))
+            shown, caret = excerpt(args.match, error.offset)
+            errors.print(f"    {shown}\n    {' ' * caret}^")
+        return EXIT_USAGE
+    if args.files.count("-") > 1:
+        errors.print("gbr-tui classify: '-' (stdin) is named more than once: stdin can be read only once")
         return EXIT_USAGE
     for name in args.files:
         if name != "-" and not os.path.isfile(name):
             reason = "is a directory, not a file" if os.path.isdir(name) else "no such file"
-            errors.print(f"gbr-tui classify: {name}: {reason}")
+            errors.print(f"gbr-tui classify: {printable(name)}: {reason}")
             return EXIT_USAGE
     try:
         return _Classifier(args, pattern, errors).classify()
     except GbrError as error:  # a file that cannot be read as a collection at all
-        errors.print(f"gbr-tui classify: {error.message}")
+        errors.print(f"gbr-tui classify: {printable(error.message, REASON_CHARACTERS)}")
         return EXIT_USAGE
 
 
@@ -120,7 +133,8 @@ class _Classifier:
         return collection
 
     def _report(self, bad: BadRecord) -> None:
-        self.errors.print(f"gbr-tui classify: {self.collection.name}:{bad.line}: record {bad.number}: {bad.reason}")
+        name, reason = printable(self.collection.name), printable(bad.reason, REASON_CHARACTERS)
+        self.errors.print(f"gbr-tui classify: {name}:{bad.line}: record {bad.number}: {reason}")
 
     def _advance(self) -> None:
         if self.progress is not None:

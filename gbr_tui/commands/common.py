@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -29,7 +30,9 @@ class Input:
 
     @property
     def where(self) -> str:
-        return f"line {self.line}" if self.line is not None else repr(self.text)
+        if self.line is not None:
+            return f"line {self.line}"
+        return repr(self.text) if len(self.text) <= SHOWN_CHARACTERS else f"{self.text[:SHOWN_CHARACTERS]!r}..."
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,10 @@ class Block:
 
     texts: list[str]
     first_line: int | None  # stdin line number of texts[0]; None for an argument
+
+    def skipped(self, index: int) -> bool:
+        """Whether ``texts[index]`` is a blank stdin line, skipped (a blank argument is bad input)."""
+        return self.first_line is not None and not self.texts[index].strip()
 
     def input(self, index: int) -> Input:
         line = None if self.first_line is None else self.first_line + index
@@ -56,24 +63,30 @@ def input_blocks(values: list[str], stdin: IO | None = None) -> Iterator[Block]:
             yield Block([value], None)
 
 
-def inputs(values: list[str], stdin: IO | None = None) -> Iterator[Input]:
-    """One input per argument, or per non-blank stdin line; surrounding spaces removed."""
+def inputs(values: list[str], stdin: IO | None = None, problems: Problems | None = None) -> Iterator[Input]:
+    """One input per argument, or per non-blank stdin line; surrounding spaces removed.
+
+    ``problems``, when given, counts the blank lines skipped.
+    """
     for block in input_blocks(values, stdin):
-        for index, text in enumerate(block.texts):
-            if text.strip():
-                yield block.input(index)
+        for index in range(len(block.texts)):
+            if block.skipped(index):
+                if problems is not None:
+                    problems.blank_lines += 1
+                continue
+            yield block.input(index)
 
 
 def _line_blocks(stream: IO) -> Iterator[Block]:
     """Whole lines only in each block, so no character is cut in two.
 
-    Bytes that are not UTF-8 become U+FFFD: such a line is then reported as bad input like any
-    other, never a crash. Line ends are \\n, \\r\\n or \\r, as in Python's text files.
+    Bytes that are not UTF-8 are kept as lone surrogates (U+DC80-U+DCFF, Python's
+    ``surrogateescape``), so that ``not_utf8`` can name the byte: such a line is bad input. Line ends are \\n, \\r\\n or \\r, as in Python's text files.
     """
     if stream.isatty():
         print("(reading one input per line; end with Ctrl-D)", file=sys.stderr)
     next_line = 1
-    pending = b""
+    pending: list[bytes] = []  # the start of a line that has not ended yet, in pieces
     # read1 returns what is there (up to a block) instead of waiting for a whole block: lines
     # typed or trickling in through a pipe are answered as they come.
     read = getattr(stream, "read1", stream.read)
@@ -83,23 +96,37 @@ def _line_blocks(stream: IO) -> Iterator[Block]:
             break
         if isinstance(chunk, str):  # a text stream (io.StringIO in a test, say)
             chunk = chunk.encode("utf-8", "surrogatepass")
-        chunk = pending + chunk
+        # Only the new chunk is searched, so a long line costs time in proportion to its length.
+        # A '\r' at the very end may be the first half of '\r\n': it waits for the next chunk.
         cut = max(chunk.rfind(b"\n"), chunk.rfind(b"\r", 0, len(chunk) - 1)) + 1
-        pending = chunk[cut:]
-        if cut:
-            texts = _split_lines(chunk[:cut])
-            yield Block(texts, next_line)
-            next_line += len(texts)
-    if pending:
-        yield Block(_split_lines(pending + b"\n"), next_line)
+        if not cut:
+            pending.append(chunk)
+            continue
+        texts = _split_lines(b"".join([*pending, chunk[:cut]]))
+        pending = [chunk[cut:]]
+        yield Block(texts, next_line)
+        next_line += len(texts)
+    if any(pending):
+        yield Block(_split_lines(b"".join([*pending, b"\n"])), next_line)
 
 
 def _split_lines(data: bytes) -> list[str]:
     """The lines of ``data``, which ends with a line end."""
-    text = data.decode("utf-8", "replace")
+    text = data.decode("utf-8", "surrogateescape")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text.split("\n")[:-1]
+
+
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
+
+
+def not_utf8(text: str) -> GbrError | None:
+    """The error for a stdin line that held bytes that are not UTF-8, naming the first one."""
+    found = _ESCAPED_BYTE.search(text)
+    if found is None:
+        return None
+    return GbrError(f"not UTF-8: byte 0x{ord(found.group()) - 0xDC00:02x}", found.start())
 
 
 def add_rule_option(parser: argparse.ArgumentParser) -> None:
@@ -149,7 +176,12 @@ def add_input_arguments(parser: argparse.ArgumentParser, what: str) -> None:
 
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="write JSON Lines: one object per input, in input order")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="write JSON Lines: one object per input, in input order; a bad input's object has "
+        '"error", "offset" (0-based index of the bad character) and "column" (the same, 1-based)',
+    )
 
 
 class Problems:
@@ -159,21 +191,33 @@ class Problems:
         self.command = command
         self.stream = stream
         self.count = 0
+        self.blank_lines = 0
 
     def report(self, item: Input, error: GbrError) -> None:
         self.count += 1
         stream = self.stream or sys.stderr
-        spot = "" if error.offset is None else f" (at character {error.offset + 1})"
+        spot = "" if error.offset is None else f" (at column {error.offset + 1})"
         print(f"gbr-tui {self.command}: {item.where}: {error.message}{spot}", file=stream)
-        if item.line is not None or error.offset is not None:
+        if item.text and (item.line is not None or error.offset is not None):
             shown, caret = excerpt(item.text, error.offset)
             print(f"    {shown}", file=stream)
             if caret is not None:
                 print(f"    {' ' * caret}^", file=stream)
 
-    @property
-    def exit_status(self) -> int:
+    def finish(self) -> int:
+        """Say how many blank lines were skipped, if any; the exit status."""
+        if self.blank_lines:
+            lines = "line" if self.blank_lines == 1 else "lines"
+            print(f"gbr-tui {self.command}: skipped {self.blank_lines} blank {lines}", file=self.stream or sys.stderr)
         return EXIT_BAD_INPUT if self.count else EXIT_OK
+
+
+def printable(text: str, limit: int = SHOWN_CHARACTERS) -> str:
+    """``text`` safe to print in a message: control characters escaped (``\\x1b``), cut to
+    ``limit`` characters with ``...``."""
+    cut = text[:limit]
+    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in cut)
+    return shown + "..." if len(text) > limit else shown
 
 
 def excerpt(text: str, position: int | None) -> tuple[str, int | None]:
@@ -192,6 +236,17 @@ def excerpt(text: str, position: int | None) -> tuple[str, int | None]:
     suffix = "..." if start + SHOWN_CHARACTERS < len(text) else ""
     caret = None if position is None else len(prefix) + position - start
     return prefix + shown + suffix, caret
+
+
+def error_record(item: Input, error: GbrError) -> dict:
+    """The JSON object of a bad input: ``offset`` is the 0-based index of the bad character in
+    the input, ``column`` the same 1-based (as stderr says it). A long input is cut to the
+    piece around the bad spot, as on stderr."""
+    text = _ESCAPED_BYTE.sub("\ufffd", item.text)  # the bytes that are not UTF-8
+    if len(text) > SHOWN_CHARACTERS:
+        text = excerpt(text, error.offset)[0]
+    column = None if error.offset is None else error.offset + 1
+    return {"input": text, "error": error.message, "offset": error.offset, "column": column}
 
 
 def write_json_lines(objects: Iterable[dict], stream: IO[str] | None = None) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING
 
 import chess
@@ -13,7 +14,10 @@ from gbr_tui.commands.common import (
     add_input_arguments,
     add_json_option,
     add_rule_option,
+    error_record,
     inputs,
+    not_utf8,
+    printable,
     write_json_lines,
 )
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode, explain, position_warnings
@@ -28,6 +32,8 @@ from gbr_tui.core.notation import DIALECTS
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+PIPED_WIDTH = 1 << 16  # not a terminal: wide enough that no line wraps
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -50,16 +56,18 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     rule = Rule(args.rule)
     problems = Problems("decode")
-    results = (_decode(item, rule, problems) for item in inputs(args.inputs))
+    results = (_decode(item, rule, problems) for item in inputs(args.inputs, problems=problems))
     if args.json:
         write_json_lines(_json_record(item, result, rule) for item, result in results)
     else:
         _print_human(results, rule)
-    return problems.exit_status
+    return problems.finish()
 
 
 def _decode(item: Input, rule: Rule, problems: Problems) -> tuple[Input, DecodedCode | GbrError]:
     try:
+        if problem := not_utf8(item.text):
+            raise problem
         return item, decode(item.text, rule)
     except GbrError as error:
         problems.report(item, error)
@@ -68,7 +76,7 @@ def _decode(item: Input, rule: Rule, problems: Problems) -> tuple[Input, Decoded
 
 def _json_record(item: Input, result: DecodedCode | GbrError, rule: Rule) -> dict:
     if isinstance(result, GbrError):
-        return {"input": item.text, "error": result.message, "position": result.offset}
+        return error_record(item, result)
     material = result.material
     return {
         "input": item.text,
@@ -98,7 +106,12 @@ def _side_letter(color: chess.Color | None) -> str | None:
 
 
 def _print_human(results, rule: Rule) -> None:
+    """On a terminal, rich's table at the terminal's width; down a pipe or into a file, the same
+    lines unwrapped and without the spaces that pad them."""
+    from rich.text import Text
+
     console = _console()
+    piped = not console.is_terminal
     first = True
     for item, result in results:
         if isinstance(result, GbrError):
@@ -106,11 +119,17 @@ def _print_human(results, rule: Rule) -> None:
         if not first:
             console.print()
         first = False
-        console.print(item.text, style="bold", markup=False)
-        console.print(_explanation(result, rule))
+        echo = Text(printable(item.text), style="bold")
+        if piped:
+            with console.capture() as captured:
+                console.print(echo, _explanation(result, rule))
+            sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+        else:
+            console.print(echo, _explanation(result, rule))
 
 
 def _console() -> Console:
+    """A console that prints what it is given: no markup, no emoji codes, no highlighting."""
     from rich.console import Console
 
     class PipedConsole(Console):
@@ -118,7 +137,10 @@ def _console() -> Console:
             # rich would exit with status 1; the command line treats a closed pipe as done.
             raise BrokenPipeError
 
-    return PipedConsole(highlight=False)
+    console = PipedConsole(highlight=False, markup=False, emoji=False)
+    if not console.is_terminal:
+        console.width = PIPED_WIDTH
+    return console
 
 
 def _explanation(decoded: DecodedCode, rule: Rule):

@@ -18,8 +18,10 @@ from gbr_tui.commands.common import (
     add_input_arguments,
     add_json_option,
     add_rule_option,
+    error_record,
     input_blocks,
     inputs,
+    not_utf8,
     write_json_lines,
 )
 from gbr_tui.core import (
@@ -74,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         encoder = FenEncoder(rule, short=args.short)
         _write_codes(input_blocks(args.inputs), encoder, args.stipulation or "", problems)
-    return problems.exit_status
+    return problems.finish()
 
 
 def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, problems: Problems) -> None:
@@ -84,33 +86,40 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, prob
         for index, result in enumerate(encoder.codes(block.texts)):
             if isinstance(result, str):
                 lines.append(prefix + result)
-            elif block.texts[index].strip():
-                problems.report(block.input(index), result)
+            elif block.skipped(index):
+                problems.blank_lines += 1
+            else:
+                item = block.input(index)
+                problems.report(item, not_utf8(item.text) or result)
         if lines:
             out.write("\n".join(lines) + "\n")
             out.flush()  # one flush a block: a reader down the pipe sees each block at once
 
 
 def _write_extended(values: list[str], rule: Rule, stipulation: str | None, problems: Problems) -> None:
-    for item in inputs(values):
+    for item in inputs(values, problems=problems):
         try:
+            if problem := not_utf8(item.text):
+                raise problem
             print(extended_code(board_from_fen(item.text), stipulation, rule))
         except GbrError as error:
             problems.report(item, error)
 
 
 def _write_json(values: list[str], rule: Rule, stipulation: str | None, problems: Problems) -> None:
-    write_json_lines(_json_record(item, rule, stipulation, problems) for item in inputs(values))
+    write_json_lines(_json_record(item, rule, stipulation, problems) for item in inputs(values, problems=problems))
 
 
 def _json_record(item: Input, rule: Rule, stipulation: str | None, problems: Problems) -> dict:
     try:
+        if problem := not_utf8(item.text):
+            raise problem
         board = board_from_fen(item.text)
         material = Material.from_board(board)
         code = encode(material, rule)
     except GbrError as error:
         problems.report(item, error)
-        return {"input": item.text, "error": error.message, "position": error.offset}
+        return error_record(item, error)
     try:
         extended = extended_code(board, stipulation, rule)
     except GbrError:

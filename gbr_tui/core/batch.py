@@ -44,7 +44,11 @@ _AMBIGUOUS = frozenset(1 << (_FIELD_BITS * index) for index in range(1, len(_COU
 
 # The fields after the placement, as python-chess accepts them, single spaces only (stricter is
 # fine: whatever this does not match goes to python-chess itself).
-_TRAILING = re.compile(r"[wb](?: (?:-|[KQA-H]{0,2}[kqa-h]{0,2})(?: (?:-|[a-h][1-8])(?: [0-9]+(?: [0-9]+)?)?)?)?")
+# The castling field is never empty: python-chess splits at runs of spaces, so "w  - 0 1" is
+# "w", "-", "0", "1" to it (and "0" no en passant square).
+_TRAILING = re.compile(
+    r"[wb](?: (?:-|[KQA-H]{1,2}[kqa-h]{0,2}|[kqa-h]{1,2})(?: (?:-|[a-h][1-8])(?: [0-9]+(?: [0-9]+)?)?)?)?"
+)
 
 
 def _valid_shapes(filled: int = 0, after_digit: bool = False) -> list[bytes]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -116,11 +117,18 @@ def board_from_fen(fen: str) -> chess.Board:
     """
     if not fen.strip():
         raise GbrError("empty FEN", 0)
+    fields = fen.split(maxsplit=_FEN_FIELDS)
+    # More than six fields: python-chess reads the six, then objects to the rest; it is given
+    # one field more, not millions (its message repeats the whole FEN).
+    text = " ".join(fields[: _FEN_FIELDS + 1]) if len(fields) > _FEN_FIELDS else fen
     try:
-        return chess.Board(fen)
+        return chess.Board(text)
     except ValueError as error:
         reason = chess_reason(error)
         raise GbrError(f"not a valid FEN: {reason}", _fen_error_position(fen, reason)) from None
+
+
+_FEN_FIELDS = 6
 
 
 # Words of python-chess's messages -> the index of the FEN field they are about.
@@ -136,7 +144,7 @@ _FIELD_WORDS = (
 
 
 def _fen_error_position(fen: str, reason: str) -> int | None:
-    fields = list(re.finditer(r"\S+", fen))
+    fields = list(itertools.islice(re.finditer(r"\S+", fen), _FEN_FIELDS + 1))
     for words, index in _FIELD_WORDS:
         if words in reason and index < len(fields):
             start = fields[index].start()

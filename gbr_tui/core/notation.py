@@ -24,6 +24,7 @@ _MEN_COUNT = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
 _WORD = re.compile(r"[A-Za-z]+")
 _RESULT_WORDS = {"win": "+", "draw": "="}
 _MOVER_WORDS = {"wtm": chess.WHITE, "btm": chess.BLACK}
+_SHOWN_WORD = 20  # of an unknown word, only this much is repeated in the message
 
 #: The printed forms the decoder reads, each with an example (shown to users as a reminder).
 DIALECTS = (
@@ -250,7 +251,8 @@ class _Parser:
         elif lower in _MOVER_WORDS:
             self.side_to_move = _MOVER_WORDS[lower]
         else:
-            raise GbrError(f"unknown word {word!r}: expected Win, Draw, BTM or WTM", self.pos)
+            shown = repr(word) if len(word) <= _SHOWN_WORD else f"{word[:_SHOWN_WORD]!r}..."
+            raise GbrError(f"unknown word {shown}: expected Win, Draw, BTM or WTM", self.pos)
 
     def _place(self, decoded: DecodedCode) -> None:
         squares = self.after

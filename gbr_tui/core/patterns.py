@@ -45,8 +45,9 @@ def parse_pattern(text: str) -> ClassPattern:
             bad,
         )
     code = re.sub(r"\s+", "", stripped).replace(",", ".")
-    if code.count(".") > 1:
-        raise GbrError("a code has one '.' between the piece and the pawn digits", text.rindex(code[-1]))
+    separators = [index for index, char in enumerate(text) if char in ".,"]
+    if len(separators) > 1:
+        raise GbrError("a code has one '.' between the piece and the pawn digits", separators[1])
     pieces, dot, pawns = code.partition(".")
     if "*" not in pieces and len(pieces) != 4:
         raise GbrError(f"a code has 4 piece digits before the '.', not {len(pieces)}", text.index(stripped[0]))

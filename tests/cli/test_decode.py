@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 
 import pytest
 
-from tests.cli.process import run_gbr
+from tests.cli.process import COMMAND, run_gbr
 
 DECODE_KEYS = {"input", "code", "stipulation", "white", "black", "unknown", "kings", "fen"}
 
@@ -42,19 +44,20 @@ def test_json_with_a_9() -> None:
     assert record["kings"] is None and record["stipulation"] is None
 
 
-def test_json_errors_carry_the_position_and_the_rest_goes_on() -> None:
+def test_json_errors_carry_the_offset_and_column_and_the_rest_goes_on() -> None:
     result = run_gbr("decode", "--json", stdin="0323.12\n0323.92\n\n1000\n")
     assert result.status == 1
     first, bad, last = map(json.loads, result.lines)
     assert (first["code"], last["code"]) == ("0323.12", "1000.00")
     assert bad["input"] == "0323.92"
-    assert bad["position"] == 5  # the White pawn digit 9
+    assert (bad["offset"], bad["column"]) == (5, 6)  # the White pawn digit 9, 0-based and 1-based
     assert "pawn digit" in bad["error"]
     # Line 2 of stdin; character 6 (index 5) with the caret under it.
     assert result.stderr.splitlines() == [
-        "gbr-tui decode: line 2: a pawn digit is 0-8: a side has at most eight pawns (at character 6)",
+        "gbr-tui decode: line 2: a pawn digit is 0-8: a side has at most eight pawns (at column 6)",
         "    0323.92",
         "         ^",
+        "gbr-tui decode: skipped 1 blank line",  # line 3
     ]
 
 
@@ -105,10 +108,23 @@ def test_several_codes_and_a_bad_one() -> None:
 )
 def test_odd_stdin_never_crashes(stdin: bytes) -> None:
     result = run_gbr("decode", "--json", stdin=stdin)
-    assert result.status == (1 if result.stderr else 0)
+    assert result.status == (1 if "gbr-tui decode: line" in result.stderr else 0)
     for line in result.lines:
         json.loads(line)
 
 
 def test_usage_error_exits_2() -> None:
     assert run_gbr("decode", "--rule", "x", "1000").status == 2
+
+
+def test_piped_text_is_neither_padded_nor_wrapped() -> None:
+    # A narrow COLUMNS must not matter when stdout is a pipe: each row is one line, and no line
+    # ends in the spaces that align rich's table on a terminal.
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "40"}
+    done = subprocess.run([*COMMAND, "decode", "1689"], capture_output=True, env=env, text=True, timeout=60)
+    lines = done.stdout.splitlines()
+    assert [line for line in lines if line != line.rstrip()] == []
+    (squares,) = [line for line in lines if line.startswith("Squares")]
+    assert squares.endswith("not where the men stand")
+    (knights,) = [line for line in lines if line.strip().startswith("N 9")]
+    assert knights.endswith("exact count unknown")

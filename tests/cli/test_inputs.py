@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
+import time
 
 import pytest
 
 from gbr_tui.commands import common
-from gbr_tui.commands.common import Input, excerpt, inputs
+from gbr_tui.commands.common import Input, excerpt, inputs, not_utf8
 
 TEXT = "é1\r\n\n  second  \rthird\nfourth é\n\nlast"
 EXPECTED = [
@@ -35,11 +36,15 @@ def test_arguments_and_dash() -> None:
     assert items == [Input("a"), Input("x", 1), Input("y", 2), Input("b")]
 
 
-def test_undecodable_bytes_become_replacement_characters() -> None:
+def test_undecodable_bytes_are_kept_as_escapes_and_named() -> None:
+    # Python's surrogateescape: byte 0xff is U+DCFF, so the message can name the byte.
     assert list(inputs([], io.BytesIO(b"ok\n\xff\xfe\n"))) == [
         Input("ok", 1),
-        Input("\ufffd\ufffd", 2),
+        Input("\udcff\udcfe", 2),
     ]
+    assert not_utf8("ok") is None
+    error = not_utf8("a\udcfe")
+    assert (error.message, error.offset) == ("not UTF-8: byte 0xfe", 1)
 
 
 def test_excerpt_hides_control_characters_and_keeps_the_caret_aligned() -> None:
@@ -51,3 +56,14 @@ def test_excerpt_of_a_long_line_centres_on_the_spot() -> None:
     shown, caret = excerpt(text, 500)
     assert shown.startswith("...") and shown.endswith("...")
     assert shown[caret] == "!"
+
+
+def test_a_long_line_read_in_small_blocks_costs_linear_time(monkeypatch) -> None:
+    # 8 MB with no line end (a NUL file, say) in 131,072 reads of 64 bytes: joining what came so
+    # far on every read would copy some 500 GB; reading it once takes well under a second.
+    monkeypatch.setattr(common, "STDIN_BLOCK_BYTES", 64)
+    size = 8 << 20
+    started = time.perf_counter()
+    (item,) = inputs([], io.BytesIO(b"\0" * size))
+    assert time.perf_counter() - started < 10
+    assert (len(item.text), item.line) == (size, 1)

@@ -55,7 +55,10 @@ def test_material_tells_apart_what_a_nine_hides():
         ("04", "4 piece digits", 0),
         ("0400.1", "2 pawn digits", 5),
         ("04x*", "a pattern is a code", 2),
-        ("0400.10.1", "one '.'", None),
+        ("0400.10.1", "one '.'", 7),  # the second '.'
+        (",,", "one '.'", 1),  # ',' stands for '.': the second one is the bad one
+        ("0,0,", "one '.'", 3),
+        ("0400,10.1", "one '.'", 7),
         ("", "empty pattern", 0),
         ("KX v K", "not a man", 1),
     ],
