@@ -197,3 +197,59 @@ def test_an_epd_whose_first_line_is_bad_is_read_as_epd(tmp_path):
         items = list(collection.records())
     assert bad(items) == [(1, 1)]
     assert [item.headers["id"] for item in items if isinstance(item, Record)] == ["a", "b"]
+
+
+# --- not chess at all ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 40,  # an executable's start
+        b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(range(128, 256)) * 80,  # a JPEG's start
+        b"\x00" * 100_000,  # a NUL file, no newline
+    ],
+    ids=["elf", "jpeg", "nul"],
+)
+def test_binary_data_is_not_a_chess_collection(tmp_path, data):
+    path = tmp_path / "data.fen"
+    path.write_bytes(data)
+    from gbr_tui.core.collection import CollectionError
+
+    with pytest.raises(CollectionError, match="not a chess collection"):
+        read(path)
+
+
+def test_binary_data_inside_gzip_is_not_a_chess_collection(tmp_path):
+    path = tmp_path / "data.gz"
+    path.write_bytes(gzip.compress(b"\x00\x01\x02\x03" * 10_000))
+    from gbr_tui.core.collection import CollectionError
+
+    with pytest.raises(CollectionError, match="not a chess collection: binary data \\(after gzip"):
+        read(path)
+
+
+def test_a_corrupt_bz2_stops_at_once_with_its_reason(tmp_path):
+    data = bytearray(bz2.compress((f"{KR_V_K}\n" * 10_000).encode()))
+    for at in range(60, 80):  # inside the first block's Huffman-coded data
+        data[at] ^= 0x55
+    path = tmp_path / "bad.fen.bz2"
+    path.write_bytes(bytes(data))
+    items = read(path)
+    assert len(items) == 1 and "corrupt bz2 data" in items[0].reason
+
+
+def test_a_bz2_with_a_damaged_signature_is_refused_not_read_as_text(tmp_path):
+    data = bz2.compress("".join(f"{n}. {KR_V_K}\n" for n in range(10_000)).encode())
+    path = tmp_path / "bad.fen.bz2"
+    path.write_bytes(b"BZx" + data[3:])
+    from gbr_tui.core.collection import CollectionError
+
+    with pytest.raises(CollectionError, match="not a chess collection: binary data \\(corrupt bz2 data"):
+        read(path)
+
+
+def test_latin1_accents_are_not_binary(tmp_path):
+    path = tmp_path / "names.pgn"
+    path.write_bytes('[Event "a"]\n[White "Müller, Jörg"]\n\n1. e4 *\n'.encode("latin-1"))
+    assert len(read(path)) == 1  # one game, bad for its bytes, but read

@@ -22,7 +22,15 @@ from gbr_tui.core import pgn
 from gbr_tui.core.batch import FenEncoder
 from gbr_tui.core.code import Rule, encode
 from gbr_tui.core.collection.records import GAME_TAGS, BadRecord, CollectionError, Format, GamePositions, Item, Record
-from gbr_tui.core.collection.source import MAX_LINE, OVERLONG_LINE, READ_ERRORS, Source, detect_format, not_utf8
+from gbr_tui.core.collection.source import (
+    MAX_LINE,
+    OVERLONG_LINE,
+    READ_ERRORS,
+    Source,
+    detect_format,
+    looks_binary,
+    not_utf8,
+)
 from gbr_tui.core.collection.tally import Tally
 from gbr_tui.core.errors import GbrError, chess_reason
 from gbr_tui.core.material import Material, board_from_fen
@@ -57,6 +65,9 @@ class Collection:
         self.encoder = FenEncoder(self.rule)
         self.source = Source(source, name)
         self.name, self.size = self.source.name, self.source.size
+        if looks_binary(self.source.head):
+            self.source.close()
+            raise CollectionError(f"{self.name}: not a chess collection: binary data{_binary_note(self.source)}")
         self._number = 0  # records handed out so far
         self._by_counts: dict[BothSidesCounts, tuple[Material, str]] = {}
         self.format = Format(format) if format else detect_format(self.source.head)
@@ -365,6 +376,17 @@ class CollectionRequest:
     def title(self) -> str:
         names = [os.path.basename(path) for path in self.paths]
         return names[0] if len(names) == 1 else f"{names[0]} and {len(names) - 1} more"
+
+
+def _binary_note(source: Source) -> str:
+    """Where binary data was found: after decompression, or in a file whose name says it is
+    compressed when its content does not start as such a file does."""
+    if source.compression:
+        return f" (after {source.compression} decompression)"
+    kind = next((kind for kind in ("gz", "bz2", "xz") if source.name.lower().endswith("." + kind)), None)
+    if kind is not None:
+        return f" (corrupt {'gzip' if kind == 'gz' else kind} data? it does not start as {kind} data does)"
+    return ""
 
 
 def _start(game: pgn.RawGame) -> StartPosition:

@@ -16,6 +16,7 @@ import itertools
 import lzma
 import os
 import re
+import stat
 import sys
 import zlib
 from collections.abc import Iterator
@@ -62,7 +63,7 @@ def looks_binary(text: str) -> bool:
     """Whether text (decoded with surrogateescape) is rather binary data than text: more than one
     character in twenty is a control character (other than tab, line and page ends) or a byte
     that is not UTF-8."""
-    if text.isascii() and text.isprintable():
+    if _NOT_TEXT.search(text) is None:
         return False
     return len(_NOT_TEXT.findall(text)) * 20 > len(text)
 
@@ -179,7 +180,8 @@ def _open_raw(source, name: str | None) -> tuple[BinaryIO, str, int | None]:
             raise CollectionError(f"{path}: is a directory, not a file") from None
         except OSError as error:
             raise CollectionError(f"{path}: cannot open: {error.strerror}") from None
-        return raw, name or str(path), os.fstat(raw.fileno()).st_size
+        status = os.fstat(raw.fileno())
+        return raw, name or str(path), status.st_size if stat.S_ISREG(status.st_mode) else None
     return source, name or getattr(source, "name", "<stream>"), None
 
 
