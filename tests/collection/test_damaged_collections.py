@@ -94,6 +94,19 @@ def test_an_unclosed_comment_ends_at_the_next_game(tmp_path):
     assert records(items) == [(n, 7 + 4 * (n - 2)) for n in range(2, 1002)]
 
 
+def test_a_game_longer_than_16_mb_is_cut_and_reported(tmp_path):
+    path = tmp_path / "endless.pgn"
+    with path.open("w") as out:
+        out.write('[Event "a"]\n\n1. e4 {\n')  # a comment never closed, and no game after it
+        out.write(("x" * 99 + "\n") * 200_000)  # 20 MB
+    items = read(path)
+    # The game's text is counted without line ends: "1. e4 {" is 7 characters, each line after it
+    # 99; the fault is at the first line that takes it past 2**24.
+    past = (2**24 - 7) // 99 + 1
+    assert bad(items) == [(1, 3 + past)]
+    assert "over 16 MB" in items[0].reason
+
+
 def test_a_bad_fen_or_variant_tag_is_reported_at_its_line(tmp_path):
     path = tmp_path / "tags.pgn"
     path.write_text(
