@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         errors.print("gbr-tui classify: '-' (stdin) is named more than once: stdin can be read only once")
         return EXIT_USAGE
     for name in args.files:
-        if name != "-" and not os.path.isfile(name):
+        if name != "-" and (os.path.isdir(name) or not os.path.exists(name)):  # devices and pipes are read
             reason = "is a directory, not a file" if os.path.isdir(name) else "no such file"
             errors.print(f"gbr-tui classify: {printable(name)}: {reason}")
             return EXIT_USAGE

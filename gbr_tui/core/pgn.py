@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from gbr_tui.core.errors import GbrError
 
 RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "*"))
+_START_TAGS = frozenset(("FEN", "SetUp", "Variant"))  # the tags that set up the start
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_LINE = re.compile(rf"\s*(?:{_TAG.pattern}\s*)+")
@@ -34,6 +35,10 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 _GLYPHS = re.compile(r"[!?]+")
+#: What a reader hands out for a line too long to keep (see ``collection.source``).
+OVERLONG_LINE = "\x00(a line over 1 MB, not read)"
+#: A game's text kept at most; beyond it the game is bad and the rest of its text is skipped.
+MAX_GAME_CHARS = 1 << 24
 
 
 class PgnError(GbrError):
@@ -54,6 +59,13 @@ class RawGame:
     movetext: str = ""
     error: PgnError | None = None  # a fault found while splitting (a malformed tag)
     error_line: int | None = None
+    tag_lines: dict[str, int] = field(default_factory=dict)  # where the FEN, SetUp, Variant tags are
+
+    def fail(self, message: str, line: int) -> None:
+        """Note a fault found while splitting (the first one is kept)."""
+        if self.error is None:
+            self.error = PgnError(message)
+            self.error_line = line
 
     def line_of(self, offset: int | None) -> int:
         """The file line of an offset into the movetext."""
@@ -70,20 +82,34 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[RawGame]:
     """
     game: RawGame | None = None
     movetext: list[str] = []
+    size = 0  # of the movetext kept
     in_comment = False
+    after_blank = False  # the line before was blank
     number = first_line - 1
     for line in lines:
         number += 1
         if in_comment:
-            movetext.append(line)
-            in_comment = _still_in_comment(line, True)
-            continue
+            if after_blank and line.startswith("[Event "):  # the comment was never closed
+                in_comment = False
+            else:
+                after_blank = not line or line.isspace()
+                size += len(line)
+                if size > MAX_GAME_CHARS:
+                    if size - len(line) <= MAX_GAME_CHARS:
+                        game.fail("the game's text is over 16 MB long (the rest is skipped)", number)
+                    in_comment = _still_in_comment(line, True)
+                    continue
+                movetext.append(line)
+                in_comment = _still_in_comment(line, True)
+                continue
         if not line or line.isspace():
+            after_blank = True
             if movetext:
                 game.movetext = "\n".join(movetext)
                 yield game
-                game, movetext = None, []
+                game, movetext, size = None, [], 0
             continue
+        after_blank = False
         first = line[0]
         if first == "%":
             continue
@@ -95,14 +121,23 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[RawGame]:
         if first == "[":
             game.movetext = "\n".join(movetext)
             yield game
-            game, movetext = RawGame(number, number), []
+            game, movetext, size = RawGame(number, number), [], 0
             _read_tags(game, line, number)
             continue
         if game is None:
             game = RawGame(number, number)
         if not movetext:
             game.movetext_line = number
-        movetext.append(line)
+        if first == "\x00" and line == OVERLONG_LINE:
+            game.fail("a line over 1 MB long", number)
+            movetext.append("")  # the game goes on to its end all the same
+            continue
+        size += len(line)
+        if size > MAX_GAME_CHARS:
+            if size - len(line) <= MAX_GAME_CHARS:
+                game.fail("the game's text is over 16 MB long (the rest is skipped)", number)
+        else:
+            movetext.append(line)
         if "{" in line or "}" in line:
             in_comment = _still_in_comment(line, False)
     if game is not None:
@@ -129,6 +164,8 @@ def _read_tags(game: RawGame, line: str, number: int) -> None:
         return
     for name, value in _TAG.findall(line):
         game.headers[name] = _UNESCAPE.sub(r"\1", value) if "\\" in value else value
+        if name in _START_TAGS:
+            game.tag_lines[name] = number
 
 
 def san_tokens(movetext: str) -> list[str]:

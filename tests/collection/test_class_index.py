@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import tracemalloc
 
 from gbr_tui.core.collection import ClassIndex, Collection
 from gbr_tui.core.material import Material
@@ -46,3 +47,22 @@ def test_headers_come_back_as_read_even_with_a_separator_inside():
     assert record.headers == {"Event": "Odd name", "Site": "Riga", "White": "A"}
     assert (record.file, record.number, record.line) == ("games.pgn", 1, 1)
     assert index.fields == {"Event", "Site", "White"}
+
+
+def test_the_index_holds_little_more_than_each_records_text():
+    # 20,000 EPD records of KR v K (a 25-character position) with an id of 6 characters, kept as
+    # their text (25 + 6 separators before the 6 header slots, 5 of them empty, + 6 = 37 bytes)
+    # and 22 bytes of numbers (text end 8, record 4, line 4, file 2, class group 4). A Python
+    # string per record alone would cost 49 bytes over its text.
+    fen = "8/8/8/4k3/8/8/8/KR6 w - -"
+    text = "".join(f'{fen} id "r{n:05}";\n' for n in range(20_000))
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        index = index_of(text, "many.epd")
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert index.classified == 20_000
+    assert index.record(19_999).headers == {"id": "r19999"}
+    assert held / 20_000 < 37 + 22 + 15  # and some slack for the arrays' growth

@@ -6,6 +6,7 @@ import csv
 import gzip
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -141,3 +142,43 @@ def test_usage_errors_exit_2_without_traceback(tmp_path, positions, args, messag
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_dev_null_is_read_as_an_empty_collection():
+    result = classify("/dev/null")
+    assert result.returncode == 0, result.err
+    assert final_line(result) == (0, 0, 0)
+
+
+def test_dev_stdin_and_a_pipe_are_read(tmp_path):
+    result = classify("/dev/stdin", stdin=f"{KR_V_K}\n{KRP_V_KR}\n".encode())
+    assert final_line(result) == (2, 2, 0)
+    fifo = tmp_path / "positions.fifo"
+    os.mkfifo(fifo)
+    process = subprocess.Popen([sys.executable, "-m", "gbr_tui.cli", "classify", str(fifo)], stderr=subprocess.PIPE)
+    fifo.write_text(f"{KR_V_K}\n")
+    err = process.communicate(timeout=60)[1].decode()
+    assert process.returncode == 0 and "read 1 = classified 1 + bad 0" in err
+
+
+@pytest.mark.parametrize("column", ["\u0663", "\u00b2"])  # ARABIC-INDIC THREE, SUPERSCRIPT TWO
+def test_a_column_number_is_ascii_digits_only(tmp_path, column):
+    path = tmp_path / "puzzles.csv"
+    path.write_text(f"a,b,fen\nx,y,{KR_V_K}\n")
+    result = classify("--fen-column", column, str(path))
+    assert result.returncode == 2
+    assert f"no column named {column!r}" in result.err
+
+
+def test_a_huge_csv_field_is_a_bad_record(tmp_path):
+    path = tmp_path / "big.csv"
+    path.write_text(f'fen,note\n{KR_V_K},"{"n" * 200_000}"\n{KR_V_K},plain\n')
+    result = classify(str(path))
+    assert final_line(result) == (2, 1, 1)
+    assert f"{path}:2: record 1:" in result.err
+
+
+def test_binary_file_is_refused_at_once():
+    result = classify(sys.executable)
+    assert result.returncode == 2
+    assert result.err.count("\n") == 1 and "not a chess collection" in result.err

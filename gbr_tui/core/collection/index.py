@@ -1,9 +1,11 @@
 """A collection held in memory by class, for browsing: every position, its headers and its place.
 
-A 200,000-record file must fit comfortably, so a record is not kept as a ``Record`` (a dataclass
-with a dict of headers, some hundreds of bytes) but as one string (the position, then the header
-values after a separator, only when there are any) and three numbers in arrays. The positions of
-a class are an array of indexes into those.
+Millions of records must fit, so a record is not kept as a ``Record`` (a dataclass with a dict
+of headers, some hundreds of bytes) nor as a Python string (some 50 bytes of overhead each) but
+as its text in one shared bytearray (the position, then the header values after a separator,
+only when there are any; UTF-8), the end of that text in an array, and three numbers in arrays:
+about the text's length plus 22 bytes a record (4 of them in its class's group). The positions of a class are an array of indexes
+into those.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from gbr_tui.core.patterns import ClassPattern
 #: position is kept apart).
 FIELDS = tuple(name for name in HEADERS if name != "FEN")
 _SEPARATOR = "\x1f"  # the unit separator: never in a FEN, and read as a tag value's end
+_MAX_I = (1 << 32) - 1  # the largest number in an array("I"): more lines than that widen it
 _TICK_RECORDS = 1024  # records between two calls of ``read``'s ``tick``
 
 
@@ -51,9 +54,10 @@ class ClassIndex:
         self.classified = 0  # records (games) classified, whatever the number of positions
         self.fields: set[str] = set()  # the FIELDS some record has
         self._groups: dict[tuple[str, Material], array] = {}
-        self._texts: list[str] = []
-        self._numbers = array("L")
-        self._lines = array("L")
+        self._text = bytearray()  # every record's text, one after the other
+        self._ends = array("Q")  # where each record's text ends in ``_text``
+        self._numbers = array("I")  # 4 bytes each ("L" is 8 on 64-bit Linux); see ``_append``
+        self._lines = array("I")
         self._file_of = array("H")
 
     def read(self, collection: Collection, tick: Callable[[int], bool] = lambda records: True) -> bool:
@@ -62,7 +66,14 @@ class ClassIndex:
         to its end; a file that is no collection at all is noted in ``failures``."""
         file = len(self.files)
         self.files.append(collection.name)
-        groups, texts, numbers, lines, file_of = self._groups, self._texts, self._numbers, self._lines, self._file_of
+        groups, text, ends, numbers, lines, file_of = (
+            self._groups,
+            self._text,
+            self._ends,
+            self._numbers,
+            self._lines,
+            self._file_of,
+        )
         fields, bad = self.fields, self.bad
         game = read = 0
         try:
@@ -78,9 +89,14 @@ class ClassIndex:
                     key = (item.code, item.material)
                     group = groups.get(key)
                     if group is None:
-                        group = groups[key] = array("L")
-                    group.append(len(texts))
-                    texts.append(_text(item) if item.headers else item.fen)
+                        group = groups[key] = array("I")
+                    group.append(len(ends))
+                    text += (_text(item) if item.headers else item.fen).encode("utf-8", "surrogateescape")
+                    ends.append(len(text))
+                    if item.line > _MAX_I:  # a number is never above its line
+                        lines = self._lines = _widened(lines)
+                        if item.number > _MAX_I:
+                            numbers = self._numbers = _widened(numbers)
                     numbers.append(item.number)
                     lines.append(item.line)
                     file_of.append(file)
@@ -92,6 +108,12 @@ class ClassIndex:
             self.failures.append(error.message)
         self.fields &= set(FIELDS)
         return True
+
+    @property
+    def bytes_held(self) -> int:
+        """The bytes the records take (texts, arrays and class groups; not the small fixed part)."""
+        arrays = (self._ends, self._numbers, self._lines, self._file_of, *self._groups.values())
+        return len(self._text) + sum(len(held) * held.itemsize for held in arrays)
 
     def classes(self, pattern: ClassPattern | None = None) -> list[ClassRow]:
         """The classes with a wanted material, sorted by code (see ``class_rows``)."""
@@ -105,9 +127,15 @@ class ClassIndex:
         return array("L", heapq.merge(*groups))
 
     def record(self, index: int) -> IndexedRecord:
-        fen, *values = self._texts[index].split(_SEPARATOR)
+        start = self._ends[index - 1] if index else 0
+        text = self._text[start : self._ends[index]].decode("utf-8", "surrogateescape")
+        fen, *values = text.split(_SEPARATOR)
         headers = {name: value for name, value in zip(FIELDS, values) if value}
         return IndexedRecord(self.files[self._file_of[index]], self._numbers[index], self._lines[index], fen, headers)
+
+
+def _widened(numbers: array) -> array:
+    return numbers if numbers.typecode == "Q" else array("Q", numbers)
 
 
 def _text(record: Record) -> str:

@@ -22,13 +22,22 @@ from gbr_tui.core import pgn
 from gbr_tui.core.batch import FenEncoder
 from gbr_tui.core.code import Rule, encode
 from gbr_tui.core.collection.records import GAME_TAGS, BadRecord, CollectionError, Format, GamePositions, Item, Record
-from gbr_tui.core.collection.source import READ_ERRORS, Source, detect_format, not_utf8
+from gbr_tui.core.collection.source import (
+    MAX_LINE,
+    OVERLONG_LINE,
+    READ_ERRORS,
+    Source,
+    detect_format,
+    looks_binary,
+    not_utf8,
+)
 from gbr_tui.core.collection.tally import Tally
 from gbr_tui.core.errors import GbrError, chess_reason
 from gbr_tui.core.material import Material, board_from_fen
 from gbr_tui.core.replay import STANDARD_START, BothSidesCounts, MoveError, Replayed, StartPosition, replay
 
 _CODES_KEPT = 1 << 12
+_CSV_RECORD_LINES = 1000  # lines a quoted CSV field may span
 _EPD_POSITION = re.compile(r"(?m)^[ \t]*(\S+(?:[ \t]+\S+){0,3})")
 _EPD_ID = re.compile(r'(?<![^\s;])id\s+"([^"]*)"')
 
@@ -56,6 +65,9 @@ class Collection:
         self.encoder = FenEncoder(self.rule)
         self.source = Source(source, name)
         self.name, self.size = self.source.name, self.source.size
+        if looks_binary(self.source.head):
+            self.source.close()
+            raise CollectionError(f"{self.name}: not a chess collection: binary data{_binary_note(self.source)}")
         self._number = 0  # records handed out so far
         self._by_counts: dict[BothSidesCounts, tuple[Material, str]] = {}
         self.format = Format(format) if format else detect_format(self.source.head)
@@ -117,9 +129,16 @@ class Collection:
         try:
             yield from items
         except READ_ERRORS as error:
-            yield BadRecord(self._number + 1, self.source.line + 1, f"cannot read further: {error}")
+            read = self._number
+            yield BadRecord(
+                self._number + 1,
+                self.source.line + 1,
+                f"cannot read further: {error}; the {read} record{'' if read == 1 else 's'} before were read",
+            )
 
     def _classify_fen(self, number: int, line: int, text: str) -> Item:
+        if text[0] == "\x00" and text == OVERLONG_LINE:
+            return BadRecord(number, line, "a line over 1 MB long (not read)")
         bad = not_utf8(text)
         if bad is not None:
             return BadRecord(number, line, f"bytes that are not UTF-8 (column {bad + 1})")
@@ -134,7 +153,9 @@ class Collection:
             for offset, text in enumerate(lines):
                 if text and not text.isspace():
                     self._number += 1
-                    yield self._classify_fen(self._number, first + offset, text.strip())
+                    yield self._classify_fen(
+                        self._number, first + offset, text if text is OVERLONG_LINE else text.strip()
+                    )
 
     def _epd_records(self) -> Iterator[Item]:
         for first, lines in self.source.blocks():
@@ -144,6 +165,8 @@ class Collection:
                     yield self._classify_epd(self._number, first + offset, text)
 
     def _classify_epd(self, number: int, line: int, text: str) -> Item:
+        if text is OVERLONG_LINE:
+            return self._classify_fen(number, line, text)
         fields = _EPD_POSITION.match(text)
         item = self._classify_fen(number, line, fields.group(1))
         if type(item) is Record:
@@ -172,7 +195,8 @@ class Collection:
                         if epd:
                             yield self._classify_epd(self._number, first + offset, text)
                         else:
-                            yield self._classify_fen(self._number, first + offset, text.strip())
+                            text = text if text is OVERLONG_LINE else text.strip()
+                            yield self._classify_fen(self._number, first + offset, text)
             else:
                 self._number += len(texts)
                 tally.classified += len(texts)
@@ -185,31 +209,86 @@ class Collection:
             if on_block is not None:
                 on_block()
 
+    def _csv_rows(self) -> Iterator[tuple[int, list[str] | str]]:
+        """(line where it starts, row) for each CSV record, or (line, why it is bad).
+
+        A record is one line unless a quoted field spans lines; one whose quote is not closed
+        within ``_CSV_RECORD_LINES`` lines, ``MAX_LINE`` characters or the file is bad, and
+        reading goes on at the line after its start. Empty lines are skipped.
+        """
+        lines = self._numbered_lines()
+        front: list[tuple[int, str]] = []  # lines to read again, the next one last
+        record: list[tuple[int, str]] = []  # the lines of the record being read
+
+        def feed() -> Iterator[str]:
+            size = 0
+            while True:
+                found = front.pop() if front else next(lines, None)
+                if found is None:
+                    if record:  # the file ends inside a quoted field
+                        raise _CsvStop
+                    return
+                if not record:
+                    size = 0
+                elif found[1] is OVERLONG_LINE or len(record) >= _CSV_RECORD_LINES or size > MAX_LINE:
+                    front.append(found)
+                    raise _CsvStop
+                record.append(found)
+                if found[1] is OVERLONG_LINE:
+                    raise _CsvStop
+                size += len(found[1])
+                yield found[1] + "\n"
+
+        while True:
+            try:
+                for row in csv.reader(feed()):
+                    start = record[0][0]
+                    record.clear()
+                    if row:
+                        yield start, row
+                return
+            except _CsvStop:
+                (start, line), *rest = record
+                if line is OVERLONG_LINE:
+                    yield start, "a line over 1 MB long (not read)"
+                else:
+                    yield start, "a quote '\"' opened on this line is never closed"
+                front.extend(reversed(rest))
+            except csv.Error as error:
+                yield record[0][0], f"not a CSV row: {error}"
+            record.clear()
+
+    def _numbered_lines(self) -> Iterator[tuple[int, str]]:
+        for first, lines in self.source.blocks():
+            yield from zip(itertools.count(first), lines)
+
     def _csv_records(self) -> Iterator[Item]:
-        reader = csv.reader(self.source.lines())
-        first_row = next(reader, None)
-        if first_row is None:
+        rows = self._csv_rows()
+        bad_before: list[tuple[int, str]] = []  # bad records before the first two rows
+        good: list[tuple[int, list[str]]] = []
+        for line, row in rows:
+            if isinstance(row, str):
+                bad_before.append((line, row))
+            else:
+                good.append((line, row))
+                if len(good) == 2:
+                    break
+        if not good:
+            for line, reason in bad_before:
+                self._number += 1
+                yield BadRecord(self._number, line, reason)
             return
-        first_end = reader.line_num
-        second_row = next(reader, None)
+        first_row = good[0][1]
+        second_row = good[1][1] if len(good) > 1 else None
         column, has_header = _fen_column(first_row, second_row, self.fen_column, self.name)
         width = len(first_row)
-        peeked = [] if has_header else [(first_row, 1)]
-        if second_row is not None:
-            peeked.append((second_row, first_end + 1))
+        peeked = sorted([*bad_before, *(good[1:] if has_header else good)], key=lambda found: found[0])
 
-        def rows_with_lines() -> Iterator[tuple[list[str], int]]:
-            yield from peeked
-            start = reader.line_num + 1
-            for row in reader:
-                yield row, start
-                start = reader.line_num + 1
-
-        for row, line in rows_with_lines():
-            if not row:
-                continue
+        for line, row in itertools.chain(peeked, rows):
             self._number += 1
-            if len(row) != width:
+            if isinstance(row, str):
+                yield BadRecord(self._number, line, row)
+            elif len(row) != width:
                 yield BadRecord(self._number, line, f"{len(row)} columns where the first row has {width}")
             elif not all(map(str.isascii, row)) and not_utf8("".join(row)) is not None:
                 yield BadRecord(self._number, line, "bytes that are not UTF-8")
@@ -274,6 +353,10 @@ class Collection:
             return found
 
 
+class _CsvStop(Exception):
+    """A CSV record whose quoted field does not end in bounds."""
+
+
 @dataclass(frozen=True)
 class CollectionRequest:
     """The collection to open: its files, and how to read them (format and FEN column are
@@ -295,15 +378,35 @@ class CollectionRequest:
         return names[0] if len(names) == 1 else f"{names[0]} and {len(names) - 1} more"
 
 
+def _binary_note(source: Source) -> str:
+    """Where binary data was found: after decompression, or in a file whose name says it is
+    compressed when its content does not start as such a file does."""
+    if source.compression:
+        return f" (after {source.compression} decompression)"
+    kind = next((kind for kind in ("gz", "bz2", "xz") if source.name.lower().endswith("." + kind)), None)
+    if kind is not None:
+        return f" (corrupt {'gzip' if kind == 'gz' else kind} data? it does not start as {kind} data does)"
+    return ""
+
+
 def _start(game: pgn.RawGame) -> StartPosition:
+    """The game's start position; a PgnError reported at the line of the tag at fault."""
     headers = game.headers
     if "FEN" not in headers and "Variant" not in headers:
         if headers.get("SetUp") == "1":
+            game.error_line = game.tag_lines.get("SetUp")
             raise pgn.PgnError("SetUp is 1 but there is no FEN tag")
         return STANDARD_START
+    tags = chess.pgn.Headers(headers)
     try:
-        return StartPosition(chess.pgn.Headers(headers).board())
+        tags.variant()
     except ValueError as error:
+        game.error_line = game.tag_lines.get("Variant")
+        raise pgn.PgnError(f"bad start position: {chess_reason(error)}") from None
+    try:
+        return StartPosition(tags.board())
+    except ValueError as error:
+        game.error_line = game.tag_lines.get("FEN", game.tag_lines.get("Variant"))
         raise pgn.PgnError(f"bad start position: {chess_reason(error)}") from None
 
 
@@ -322,7 +425,7 @@ def _fen_column(first_row: list[str], second_row: list[str] | None, wanted: str 
     ``wanted``), else the first column holding a FEN in the first row (no header) or the second."""
     names = [cell.strip().casefold() for cell in first_row]
     if wanted is not None:
-        if wanted.isdigit():
+        if wanted.isascii() and wanted.isdigit():  # only ASCII digits: int() takes other scripts'
             index = int(wanted) - 1
             if not 0 <= index < len(first_row):
                 raise CollectionError(f"{file}: there is no column {wanted} (the rows have {len(first_row)})")

@@ -10,28 +10,43 @@ the record it is in, which is reported with its line like every other bad record
 from __future__ import annotations
 
 import bz2
-import gzip
+import codecs
 import io
+import itertools
 import lzma
 import os
 import re
+import stat
 import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from gbr_tui.core import pgn
 from gbr_tui.core.collection.records import CollectionError, Format
 
-BLOCK_CHARS = 1 << 16  # small enough that a corrupt compressed file loses little before the fault
-#: What a truncated or corrupt compressed file raises part way through.
-READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error)
+BLOCK_CHARS = 1 << 16  # text handed out at a time (about; a block ends at a line end)
+MAX_LINE = 1 << 20  # a longer line is reported as bad, not kept
+_CHUNK = 1 << 16  # bytes read, and decompressed, at a time
+#: What a line too long to keep is handed out as: no reader takes it for a record.
+OVERLONG_LINE = pgn.OVERLONG_LINE
+
+
+class ReadFault(Exception):
+    """Reading stopped part way: a truncated or corrupt compressed file, or a read error. Every
+    line read before it has been handed out."""
+
+
+#: What reading can raise part way through.
+READ_ERRORS = (ReadFault,)
 
 _SURROGATE = re.compile("[\udc80-\udcff]")
+_NOT_TEXT = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\udc80-\udcff]")
 _MAGIC = (
-    (b"\x1f\x8b", lambda stream: gzip.GzipFile(fileobj=stream)),
-    (b"BZh", bz2.BZ2File),
-    (b"\xfd7zXZ\x00", lzma.LZMAFile),
+    (b"\x1f\x8b", "gzip"),
+    (b"BZh", "bz2"),
+    (b"\xfd7zXZ\x00", "xz"),
 )
 _MOVE_NUMBER_START = re.compile(r"\d+\s*\.")
 
@@ -44,24 +59,43 @@ def not_utf8(text: str) -> int | None:
     return match.start() if match else None
 
 
+def looks_binary(text: str) -> bool:
+    """Whether text (decoded with surrogateescape) is rather binary data than text: more than one
+    character in twenty is a control character (other than tab, line and page ends) or a byte
+    that is not UTF-8."""
+    if _NOT_TEXT.search(text) is None:
+        return False
+    return len(_NOT_TEXT.findall(text)) * 20 > len(text)
+
+
 class Source:
     """One file (or stdin, given as ``"-"``, or a binary stream) as lines of text.
 
     ``head`` is the first block, to tell the format from, until ``blocks()`` hands it out;
-    ``line`` counts the lines handed out so far.
+    ``line`` counts the lines handed out so far; ``compression`` is "gzip", "bz2", "xz" or None.
     """
 
     def __init__(self, source: str | os.PathLike | BinaryIO, name: str | None = None) -> None:
         self._raw, self.name, self.size = _open_raw(source, name)
         self.line = 0
-        self._read_error: Exception | None = None  # met while reading the first block
+        self.fault: ReadFault | None = None  # what stopped reading, once it has
+        buffered = self._raw if hasattr(self._raw, "peek") else io.BufferedReader(self._raw)
         try:
-            self._text = io.TextIOWrapper(
-                _decompressed(self._raw), encoding="utf-8-sig", errors="surrogateescape", newline=None
-            )
-            self.head = self._text.read(BLOCK_CHARS)
-        except READ_ERRORS as error:
-            self.head, self._read_error = "", error
+            start = buffered.peek(6)[:6]
+        except OSError as error:
+            raise CollectionError(f"{self.name}: cannot read: {error.strerror or error}") from None
+        self.compression = next((kind for magic, kind in _MAGIC if start.startswith(magic)), None)
+        self._pieces = self._decoded(_decompressed(buffered, self.compression))
+        head: list[str] = []
+        size = 0
+        for piece in self._pieces:
+            head.append(piece)
+            size += len(piece)
+            if size >= BLOCK_CHARS:
+                break
+        self.head = "".join(head)
+        if self.head.startswith("\ufeff"):
+            self.head = self.head[1:]
 
     @property
     def bytes_read(self) -> int | None:
@@ -74,28 +108,59 @@ class Source:
     def close(self) -> None:
         self._raw.close()
 
+    def _decoded(self, chunks: Iterator[bytes]) -> Iterator[str]:
+        """Text from byte chunks: UTF-8 with bad bytes as surrogates, line ends as ``\\n``. A
+        fault is kept in ``fault`` once everything before it has been given."""
+        decoder = io.IncrementalNewlineDecoder(codecs.getincrementaldecoder("utf-8")("surrogateescape"), True)
+        try:
+            for chunk in chunks:
+                text = decoder.decode(chunk)
+                if text:
+                    yield text
+        except ReadFault as fault:
+            self.fault = fault
+        text = decoder.decode(b"", True)
+        if text:
+            yield text
+
     def blocks(self) -> Iterator[tuple[int, list[str]]]:
-        """(number of the first line, lines without their ends), a block at a time."""
-        if self._read_error is not None:
-            raise self._read_error
+        """(number of the first line, lines without their ends), a block at a time.
+
+        A line longer than ``MAX_LINE`` is given as ``OVERLONG_LINE`` (and not kept while it is
+        read). Raises ``ReadFault`` after the last whole line when reading stopped at a fault.
+        """
         carry = ""
-        block = self.head
+        skipping = False  # inside a line too long to keep
+        pieces = itertools.chain((self.head,), self._pieces)
         self.head = ""
-        while block:
-            text = carry + block
+        for piece in pieces:
+            if skipping:
+                end = piece.find("\n")
+                if end < 0:
+                    continue
+                skipping = False
+                self.line += 1
+                yield self.line, [OVERLONG_LINE]
+                piece = piece[end + 1 :]
+            text = carry + piece if carry else piece
             end = text.rfind("\n")
             if end < 0:
                 carry = text
             else:
                 carry = text[end + 1 :]
                 lines = text[:end].split("\n")
+                if end > MAX_LINE:
+                    lines = [OVERLONG_LINE if len(line) > MAX_LINE else line for line in lines]
                 first = self.line + 1
                 self.line += len(lines)
                 yield first, lines
-            block = self._text.read(BLOCK_CHARS)
-        if carry:
+            if len(carry) > MAX_LINE:
+                carry, skipping = "", True
+        if self.fault is not None:  # a line cut by the fault is reported with it, at its number
+            raise self.fault
+        if skipping or carry:
             self.line += 1
-            yield self.line, [carry]
+            yield self.line, [OVERLONG_LINE if skipping else carry]
 
     def lines(self) -> Iterator[str]:
         for _, lines in self.blocks():
@@ -115,34 +180,114 @@ def _open_raw(source, name: str | None) -> tuple[BinaryIO, str, int | None]:
             raise CollectionError(f"{path}: is a directory, not a file") from None
         except OSError as error:
             raise CollectionError(f"{path}: cannot open: {error.strerror}") from None
-        return raw, name or str(path), os.fstat(raw.fileno()).st_size
+        status = os.fstat(raw.fileno())
+        return raw, name or str(path), status.st_size if stat.S_ISREG(status.st_mode) else None
     return source, name or getattr(source, "name", "<stream>"), None
 
 
-def _decompressed(raw: BinaryIO) -> BinaryIO:
-    """The stream itself, or a decompressing reader when its first bytes are a gzip, bz2 or xz
-    signature (the file name is not trusted)."""
-    buffered = raw if hasattr(raw, "peek") else io.BufferedReader(raw)
-    head = buffered.peek(6)[:6]
-    for magic, opener in _MAGIC:
-        if head.startswith(magic):
-            return opener(buffered)
-    return buffered
+def _decompressed(buffered: BinaryIO, compression: str | None) -> Iterator[bytes]:
+    """The bytes of the stream, decompressed when its first bytes are a gzip, bz2 or xz signature
+    (the file name is not trusted): concatenated members are read on, zero padding after the last
+    is ignored (as gzip does). Raises ReadFault after the last bytes it could get."""
+    try:
+        if compression is None:
+            while chunk := buffered.read1(_CHUNK):
+                yield chunk
+            return
+        yield from _decompressed_members(buffered, compression)
+    except OSError as error:
+        if compression == "bz2" and not isinstance(error, FileNotFoundError):
+            raise ReadFault(f"corrupt bz2 data ({error})") from None
+        raise ReadFault(f"read error: {error.strerror or error}") from None
+    except (zlib.error, lzma.LZMAError) as error:
+        raise ReadFault(f"corrupt {compression} data ({error})") from None
+
+
+def _decompressor(compression: str):
+    if compression == "gzip":
+        return zlib.decompressobj(31)
+    return bz2.BZ2Decompressor() if compression == "bz2" else lzma.LZMADecompressor()
+
+
+def _decompressed_members(buffered: BinaryIO, compression: str) -> Iterator[bytes]:
+    magic = next(magic for magic, kind in _MAGIC if kind == compression)
+    decompressor = _decompressor(compression)
+    started = False  # whether the current member has had any input
+    pending = b""
+    while True:
+        data = pending or buffered.read1(_CHUNK)
+        pending = b""
+        if not data:
+            break
+        started = True
+        if compression == "gzip":
+            while data:
+                out = decompressor.decompress(data, _CHUNK)
+                if out:
+                    yield out
+                if decompressor.eof:
+                    pending = decompressor.unused_data
+                    break
+                data = decompressor.unconsumed_tail
+        else:
+            out = decompressor.decompress(data, _CHUNK)
+            while True:
+                if out:
+                    yield out
+                if decompressor.eof or decompressor.needs_input:
+                    break
+                out = decompressor.decompress(b"", _CHUNK)
+            if decompressor.eof:
+                pending = decompressor.unused_data
+        if decompressor.eof:
+            while len(pending) < len(magic) and (more := buffered.read1(_CHUNK)):
+                pending += more
+            if not pending.strip(b"\x00"):  # zero padding, then perhaps more of it
+                while more := buffered.read1(_CHUNK):
+                    if more.strip(b"\x00"):
+                        raise ReadFault(f"data after the end of the {compression} data (not read)")
+                return
+            if not pending.startswith(magic):
+                raise ReadFault(f"data after the end of the {compression} data (not read)")
+            decompressor, started = _decompressor(compression), False
+    if started and not decompressor.eof:
+        raise ReadFault(f"the {compression} data is truncated (the file ends inside it)")
+
+
+_DETECT_LINES = 50  # records looked at to tell the format
 
 
 def detect_format(sample: str) -> Format:
-    """The format of a collection from its first lines: PGN tags or move numbers, a CSV header
-    or row, EPD operations after four fields, otherwise one FEN per line."""
-    for line in sample.split("\n", 200)[:200]:
+    """The format of a collection from its first records (up to ``_DETECT_LINES``), so that one
+    bad line does not decide: each line is taken for PGN (a tag or move number), a FEN line or
+    an EPD line (a placement and three fields, then operations or nothing), or a CSV row (a
+    comma that is not in a position); the most common wins, the earliest on a tie. Nothing
+    recognised: one FEN per line."""
+    votes: dict[Format, int] = {}
+    looked = 0
+    for line in sample.split("\n", 1000)[:1000]:
         text = line.strip()
         if not text or text[0] in "%;":
             continue
-        if text[0] == "[" or _MOVE_NUMBER_START.match(text):
-            return Format.PGN
-        if "," in text:
-            return Format.CSV
-        fields = text.split()
+        looked += 1
+        if looked > _DETECT_LINES:
+            break
+        kind = _line_format(text)
+        if kind is not None:
+            votes[kind] = votes.get(kind, 0) + 1
+    if not votes:
+        return Format.FEN
+    return max(votes, key=votes.__getitem__)  # dicts keep order: the earliest wins a tie
+
+
+def _line_format(text: str) -> Format | None:
+    if text[0] == "[" or _MOVE_NUMBER_START.match(text):
+        return Format.PGN
+    fields = text.split(None, 6)
+    if fields[0].count("/") == 7 and "," not in " ".join(fields[:6]):
         if len(fields) == 4 or (len(fields) > 4 and not fields[4].isdigit()):
             return Format.EPD
         return Format.FEN
-    return Format.FEN
+    if "," in text:
+        return Format.CSV
+    return None
