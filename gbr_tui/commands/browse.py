@@ -35,7 +35,7 @@ def prepare(argv: list[str]) -> Callable[[], int]:
             problem = "the app reads its keys from the terminal, so it cannot read a collection from stdin"
         elif os.path.isdir(name):
             problem = "is a directory, not a file"
-        elif not os.path.isfile(name):
+        elif not os.path.exists(name):  # devices and pipes are read
             problem = "no such file"
         elif not os.access(name, os.R_OK):
             problem = "not readable (permission denied)"

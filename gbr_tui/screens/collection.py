@@ -24,6 +24,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from gbr_tui.core import GbrError, Rule, board_from_fen
 from gbr_tui.core.collection import FIELDS, ClassIndex, ClassRow, CollectionError, CollectionRequest, IndexedRecord
+from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.describe import class_materials, plural, read_summary
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
 from gbr_tui.core.setup import Arrangement
@@ -137,10 +138,14 @@ class CollectionScreen(Screen):
         done = 0  # bytes of the files read before this one
         for path in self.files.paths:
             try:
-                collection = self.files.open(path, rule)
+                # A pipe or a device may never end: reading stops when the worker is cancelled
+                # (a new rule, another file, the app ending).
+                collection = self.files.open(path, rule, cancelled=lambda: worker.is_cancelled)
             except CollectionError as error:
                 index.failures.append(error.message)
                 continue
+            except Cancelled:
+                break
             with collection:
 
                 def tick(records: int, collection=collection, done=done) -> bool:

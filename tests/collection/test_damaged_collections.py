@@ -6,12 +6,16 @@ from __future__ import annotations
 import bz2
 import gzip
 import lzma
+import os
+import threading
+import time
 import tracemalloc
 import zlib
 
 import pytest
 
 from gbr_tui.core.collection import BadRecord, Collection, Format, Record
+from gbr_tui.core.collection.source import Cancelled
 
 KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - - 0 1"  # spec: KR v K is 0100
 TWO_PAWNS = "k7/8/8/8/8/8/pp6/K7"  # spec: 0000.02
@@ -266,3 +270,32 @@ def test_latin1_accents_are_not_binary(tmp_path):
     path = tmp_path / "names.pgn"
     path.write_bytes('[Event "a"]\n[White "Müller, Jörg"]\n\n1. e4 *\n'.encode("latin-1"))
     assert len(read(path)) == 1  # one game, bad for its bytes, but read
+
+
+def test_a_pipe_is_read_whole_when_given_a_way_to_give_up(tmp_path):
+    # The browser's way of reading pipes and devices: what the writer sends is all read.
+    fifo = tmp_path / "positions.fen"
+    os.mkfifo(fifo)
+    lines = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1\n" * 3  # K+R v K: 0100.00 (spec section 2)
+
+    def write() -> None:
+        with open(fifo, "w") as writer:
+            writer.write(lines)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    with Collection(str(fifo), cancelled=lambda: False) as collection:
+        codes = [item.code for item in collection.records()]
+    writer.join(5)
+    assert codes == ["0100.00"] * 3
+
+
+def test_a_pipe_nobody_writes_to_is_given_up_when_asked(tmp_path):
+    fifo = tmp_path / "silent.fen"
+    os.mkfifo(fifo)
+    give_up = threading.Event()
+    threading.Timer(0.3, give_up.set).start()
+    started = time.monotonic()
+    with pytest.raises(Cancelled):
+        Collection(str(fifo), cancelled=give_up.is_set)
+    assert time.monotonic() - started < 5

@@ -8,6 +8,9 @@ the kings' squares, 4888.88e1e8.
 
 from __future__ import annotations
 
+import os
+
+import pexpect
 import pytest
 
 from tests.terminal.pty_screen import GBR_TUI, PtyScreen, base_environment
@@ -148,5 +151,19 @@ def test_resizing_at_any_moment() -> None:
         terminal.press("s")
         terminal.wait_for(START_CODE)
         assert terminal.child.isalive()
+    finally:
+        terminal.close()
+
+
+def test_a_pipe_that_never_sends_still_lets_the_app_quit(tmp_path) -> None:
+    # A FIFO nobody writes to: reading it would wait for ever. The browser shows it being read,
+    # and ctrl+q still ends the app at once (issue 15: the app never exited).
+    fifo = tmp_path / "silent.pgn"
+    os.mkfifo(fifo)
+    terminal = PtyScreen([GBR_TUI, str(fifo)], base_environment(), width=100, height=30)
+    try:
+        terminal.wait_for("Reading silent.pgn")
+        terminal.press("\x11")  # ctrl+q
+        terminal.child.expect(pexpect.EOF, timeout=10)
     finally:
         terminal.close()

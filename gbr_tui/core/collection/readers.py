@@ -58,12 +58,13 @@ class Collection:
         fen_column: str | None = None,
         rule: Rule = Rule.COUNT,
         name: str | None = None,
+        cancelled: Callable[[], bool] | None = None,
     ) -> None:
         self.game_positions = GamePositions(game_positions)
         self.rule = Rule(rule)
         self.fen_column = fen_column
         self.encoder = FenEncoder(self.rule)
-        self.source = Source(source, name)
+        self.source = Source(source, name, cancelled)
         self.name, self.size = self.source.name, self.source.size
         if looks_binary(self.source.head):
             self.source.close()
@@ -367,9 +368,15 @@ class CollectionRequest:
     game_positions: GamePositions = GamePositions.START
     fen_column: str | None = None
 
-    def open(self, path: str, rule: Rule) -> Collection:
+    def open(self, path: str, rule: Rule, cancelled: Callable[[], bool] | None = None) -> Collection:
+        """The collection at ``path``; ``cancelled()`` true gives up reading a pipe or device."""
         return Collection(
-            path, format=self.format, game_positions=self.game_positions, fen_column=self.fen_column, rule=rule
+            path,
+            format=self.format,
+            game_positions=self.game_positions,
+            fen_column=self.fen_column,
+            rule=rule,
+            cancelled=cancelled,
         )
 
     @property

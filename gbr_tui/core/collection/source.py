@@ -16,10 +16,11 @@ import itertools
 import lzma
 import os
 import re
+import select
 import stat
 import sys
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -71,12 +72,17 @@ def looks_binary(text: str) -> bool:
 class Source:
     """One file (or stdin, given as ``"-"``, or a binary stream) as lines of text.
 
+    ``cancelled``, when given, is asked now and then whether to give up reading a pipe or a device that may
+    never end or never send (``Cancelled`` is raised in the reading thread).
+
     ``head`` is the first block, to tell the format from, until ``blocks()`` hands it out;
     ``line`` counts the lines handed out so far; ``compression`` is "gzip", "bz2", "xz" or None.
     """
 
-    def __init__(self, source: str | os.PathLike | BinaryIO, name: str | None = None) -> None:
-        self._raw, self.name, self.size = _open_raw(source, name)
+    def __init__(
+        self, source: str | os.PathLike | BinaryIO, name: str | None = None, cancelled: Callable[[], bool] | None = None
+    ) -> None:
+        self._raw, self.name, self.size = _open_raw(source, name, cancelled)
         self.line = 0
         self.fault: ReadFault | None = None  # what stopped reading, once it has
         buffered = self._raw if hasattr(self._raw, "peek") else io.BufferedReader(self._raw)
@@ -167,12 +173,54 @@ class Source:
             yield from lines
 
 
-def _open_raw(source, name: str | None) -> tuple[BinaryIO, str, int | None]:
+class Cancelled(ReadFault):
+    """Reading was given up from outside (``Source``'s ``cancelled()`` said so)."""
+
+
+class PipeReader(io.RawIOBase):
+    """A pipe or a device, read without blocking for more than a moment at a time, so that
+    reading can be given up (``cancelled()`` true) even while nothing comes or no writer is there."""
+
+    WAIT = 0.1  # seconds between two looks at ``cancelled``
+
+    def __init__(self, path: Path, cancelled: Callable[[], bool]) -> None:
+        # Non-blocking: opening a FIFO with no writer yet would wait for one.
+        self.fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        self.cancelled = cancelled
+
+    def readable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def readinto(self, buffer) -> int:
+        while True:
+            if self.cancelled():
+                raise Cancelled("reading was cancelled")
+            ready, _, _ = select.select([self.fd], [], [], self.WAIT)
+            if ready:
+                try:
+                    data = os.read(self.fd, len(buffer))
+                except BlockingIOError:
+                    continue
+                buffer[: len(data)] = data
+                return len(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            os.close(self.fd)
+        super().close()
+
+
+def _open_raw(source, name: str | None, cancelled: Callable[[], bool] | None) -> tuple[BinaryIO, str, int | None]:
     if isinstance(source, (str, os.PathLike)) and os.fspath(source) == "-":
         return sys.stdin.buffer, name or "<stdin>", None
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
         try:
+            if cancelled is not None and path.exists() and not path.is_file() and not path.is_dir():
+                return io.BufferedReader(PipeReader(path, cancelled)), name or str(path), None
             raw = open(path, "rb")
         except FileNotFoundError:
             raise CollectionError(f"{path}: no such file") from None
