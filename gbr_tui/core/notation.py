@@ -21,6 +21,7 @@ from gbr_tui.core.material import TYPES, Material
 _PLAIN = re.compile(r"\s*([+=]?)\s*([0-9]{4})(?:[.,]([0-9]{2}))?\s*")
 _SQUARE = re.compile(r"[a-hA-H][1-8]")
 _MEN_COUNT = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
+_SPACE = re.compile(r"\s*")
 _WORD = re.compile(r"[A-Za-z]+")
 _RESULT_WORDS = {"win": "+", "draw": "="}
 _MOVER_WORDS = {"wtm": chess.WHITE, "btm": chess.BLACK}
@@ -152,8 +153,7 @@ class _Parser:
         return decoded
 
     def _skip_space(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos].isspace():
-            self.pos += 1
+        self.pos = _SPACE.match(self.text, self.pos).end()
 
     def _set_stipulation(self, value: str, at: int) -> None:
         if self.stipulation not in (None, value):
