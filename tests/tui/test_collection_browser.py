@@ -538,6 +538,18 @@ async def test_o_asks_for_a_path_and_says_why_one_cannot_be_opened(tmp_path, mon
         assert shown_classes(screen) == STUDIES_CLASSES
 
 
+async def test_an_unknown_user_in_the_path_is_said_not_raised():
+    # ~user names that user's home folder; a user that does not exist is a message.
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("o", *"~nosuchuser8271/games.pgn")
+        await pilot.pause(0.1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, OpenCollectionDialog)
+        assert app.screen.feedback.startswith("~nosuchuser8271: no such user")
+
+
 async def test_the_path_is_completed_from_the_directory(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     write(tmp_path, "studies.pgn", STUDIES_PGN)
