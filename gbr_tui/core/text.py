@@ -16,5 +16,8 @@ def printable(text: str, limit: int | None = None) -> str:
     escaped = text if text.isprintable() else "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
     if limit is None or len(escaped) <= limit:
         return escaped
-    suffix = f"{CUT_MARK} ({len(escaped) - limit:,} more)"
-    return escaped[: max(limit - len(suffix), 0)] + suffix
+    kept = limit
+    for _ in range(3):  # the suffix's length depends on the count it gives; settles at once
+        suffix = f"{CUT_MARK} ({len(escaped) - kept:,} more)"
+        kept = max(limit - len(suffix), 0)
+    return escaped[:kept] + f"{CUT_MARK} ({len(escaped) - kept:,} more)"
