@@ -136,6 +136,25 @@ async def test_no_color_strips_every_colour_and_keeps_cursor_and_squares(monkeyp
         assert app.screen.query_one(CodeInput).get_component_rich_style("input--cursor").reverse
 
 
+@pytest.mark.parametrize(("ascii_mode", "dot"), [(False, "·"), (True, ".")])
+async def test_a_man_on_a_dark_square_keeps_the_squares_dot(monkeypatch, ascii_mode: bool, dot: str) -> None:
+    # Without colours the dot is all that tells a dark square (a1, c1, e1, g1 on rank 1; b8, d8,
+    # f8, h8 on rank 8): a man standing there must not hide it.
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(ascii_mode=ascii_mode)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        glyphs = "RNBQKBNR" if ascii_mode else "♖♘♗♕♔♗♘♖"
+        black = glyphs.lower() if ascii_mode else "♜♞♝♛♚♝♞♜"
+        text = screen_text(app)
+        d = re.escape(dot)
+        rank_1 = r"1 +{0}{1}{0} +{2} +{0}{3}{0} +{4} +{0}{5}{0} +{6} +{0}{7}{0} +{8}".format(d, *glyphs)
+        rank_8 = r"8 +{1} +{0}{2}{0} +{3} +{0}{4}{0} +{5} +{0}{6}{0} +{7} +{0}{8}{0}".format(d, *black)
+        assert re.search(rank_1, text), text
+        assert re.search(rank_8, text), text
+
+
 # Themes ---------------------------------------------------------------------------------------
 
 
