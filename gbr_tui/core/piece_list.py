@@ -44,9 +44,13 @@ _MAN = re.compile(r"([KQRBNP♔♕♖♗♘♙♚♛♜♝♞♟]?)([a-hA-H][1-8
 _MEN_COUNT = re.compile(r"\(\s*([0-9]{1,2})\s*\+\s*([0-9]{1,2})\s*\)")
 
 
+_KING = re.compile(r"[K♔♚][a-hA-H][1-8]")
+
+
 def looks_like_piece_list(text: str) -> bool:
-    """True when ``text`` names at least one man on a square and has no four-digit run (a code)."""
-    return re.search(r"[0-9]{4}", text) is None and _MAN.search(text) is not None
+    """True when ``text`` names a king on a square (``Kg3``, ``♔g3``) and has no four-digit run:
+    squares alone (``a7d3``, an ARVES code being typed) are read as a code."""
+    return re.search(r"[0-9]{4}", text) is None and _KING.search(text) is not None
 
 
 def parse_piece_list(text: str) -> chess.Board:

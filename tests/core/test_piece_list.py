@@ -103,3 +103,10 @@ def test_full_fen_has_side_to_move_and_no_castling() -> None:
     # Kubbel's =0323.12g3g1 with every square: White to play (the stipulation), no castling.
     assert decode_any("=0323.12g3g1a3a2e1g8h6c3c6").full_fen == f"{KUBBEL} w - - 0 1"
     assert decode_any("g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 BTM").full_fen == f"{KUBBEL} b - - 0 1"
+
+
+def test_squares_alone_are_read_as_a_code_being_typed() -> None:
+    # a7d3 starts the ARVES form a7d3 0116.00 (spec section 3): the code's message, not a list's.
+    with pytest.raises(GbrError, match="expected a code"):
+        decode_any("a7d3")
+    assert decode_any("a7d3 0116.00 b2b3c6d6 3/3+").fen == "8/K7/2nn4/8/8/1B1k4/1R6/8"
