@@ -81,8 +81,9 @@ async def test_ascii_mode_letters_on_the_board_and_the_code_as_text() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
         text = screen_text(app)
-        assert "|1  R  N  B  Q  K  B  N  R |" in text
-        assert "|8  r  n  b  q  k  b  n  r |" in text
+        # Each man on a dark square (a1 c1 e1 g1, b8 d8 f8 h8) keeps the square's dot beside it.
+        assert "|1 .R. N .B. Q .K. B .N. R |" in text
+        assert "|8  r .n. b .q. k .b. n .r.|" in text
         # Dark empty squares are marked: a3 is dark (file a + rank 3 is even, counting from 0).
         assert re.search(r"\|3  \.  ", text)
         assert not app.screen.query_one(Digits).display  # box lines: the code line stands in
