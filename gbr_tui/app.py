@@ -7,7 +7,7 @@ shown when the terminal is too small, animations off for slow links.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -42,8 +42,16 @@ KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not
 STYLES = Path(__file__).parent / "styles"
 #: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
 HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "screenshot"})
+#: What a served client is told when it asks for one of them anyway (by its key).
+NOT_OFFERED = {
+    "open_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
+    "show_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
+    "screenshot": "Saving screenshots is not offered here: this app is served, and saves nothing on the server.",
+}
 
 if TYPE_CHECKING:
+    from textual.actions import ActionParseResult
+    from textual.dom import DOMNode
     from textual.screen import Screen
 
     from gbr_tui.core.collection import CollectionRequest
@@ -120,6 +128,19 @@ class GbrApp(App[None]):
         """The served-mode policy, in one place: a served client is offered no action that
         opens or saves a file on the host. ``action`` may carry a namespace (``app.``)."""
         return not (self.served and action.rpartition(".")[2] in HOST_FILE_ACTIONS)
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Every key's action passes here: one ``offers`` refuses is said, not silently dropped."""
+        name = action.partition("(")[0].rpartition(".")[2] if isinstance(action, str) else action[1]
+        if not self.offers(name):
+            self.notify(NOT_OFFERED.get(name, "Not offered here: this app is served."), severity="warning")
+            return True
+        return await super().run_action(action, default_namespace, namespaces)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own palette commands, as far as ``offers`` allows."""

@@ -5,7 +5,8 @@ from gbr_tui.core.code import Rule, encode, extended_code, format_code, piece_di
 from gbr_tui.core.describe import DigitExplanation, explain
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import Material, board_from_fen
-from gbr_tui.core.notation import DecodedCode, decode
+from gbr_tui.core.notation import DecodedCode, decode, decode_any
+from gbr_tui.core.piece_list import parse_piece_list
 from gbr_tui.core.validity import position_warnings
 
 __all__ = [
@@ -17,10 +18,12 @@ __all__ = [
     "Rule",
     "board_from_fen",
     "decode",
+    "decode_any",
     "encode",
     "explain",
     "extended_code",
     "format_code",
+    "parse_piece_list",
     "piece_digit",
     "position_warnings",
     "short_form",

@@ -96,6 +96,27 @@ def hidden_count_words(unknown: list[str]) -> str:
     return f"a 9 hides the exact number of {unknown_types_words(unknown)}: three or more on a side"
 
 
+#: The types in the order a piece list names them, king first.
+_LIST_ORDER = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
+
+
+def piece_list_words(board: chess.BaseBoard, separator: str = " – ") -> str:
+    """Which man stands where, as a piece list is printed (spec section 3):
+    ``White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6``. Within a side the king,
+    then queens, rooks, bishops, knights and pawns; within a type by file a to h, then rank."""
+    sides = []
+    for color in (chess.WHITE, chess.BLACK):
+        men = []
+        for piece_type in _LIST_ORDER:
+            letter = chess.piece_symbol(piece_type).upper()
+            squares = sorted(
+                board.pieces(piece_type, color), key=lambda sq: (chess.square_file(sq), chess.square_rank(sq))
+            )
+            men += [letter + chess.square_name(square) for square in squares]
+        sides.append(f"{SIDE_NAMES[color]}: {', '.join(men) or 'none'}")
+    return separator.join(sides)
+
+
 def read_summary(classified: int, bad: int) -> str:
     """``read 1,204 = classified 1,200 + bad 4``: every record read is one or the other."""
     return f"read {classified + bad:,} = classified {classified:,} + bad {bad:,}"

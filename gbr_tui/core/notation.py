@@ -13,10 +13,20 @@ from dataclasses import dataclass, field
 
 import chess
 
-from gbr_tui.core.code import MEN_ORDER, UNKNOWN, Rule, digit_sides, extended_code, format_code
+from gbr_tui.core.code import (
+    MEN_ORDER,
+    UNKNOWN,
+    Rule,
+    digit_sides,
+    extended_code,
+    extended_squares,
+    format_code,
+    material_digits,
+)
 from gbr_tui.core.describe import hidden_count_words
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import TYPES, Material
+from gbr_tui.core.piece_list import looks_like_piece_list, parse_piece_list
 
 _PLAIN = re.compile(r"\s*([+=]?)\s*([0-9]{4})(?:[.,]([0-9]{2}))?\s*")
 _SQUARE = re.compile(r"[a-hA-H][1-8]")
@@ -82,6 +92,12 @@ class DecodedCode:
         return self.board.board_fen() if self.board is not None else None
 
     @property
+    def full_fen(self) -> str | None:
+        """A whole FEN, ready to paste: the side to move as given (White's when a stipulation or
+        nothing says otherwise), no castling, no en passant."""
+        return self.board.fen(en_passant="fen") if self.board is not None else None
+
+    @property
     def compact(self) -> str:
         """The input rewritten in the one compact form this project writes.
 
@@ -103,6 +119,36 @@ def decode(text: str, rule: Rule = Rule.COUNT) -> DecodedCode:
         decoded.stipulation = stipulation or None
         return decoded
     return _Parser(text, rule).parse()
+
+
+def decode_any(text: str, rule: Rule = Rule.COUNT) -> DecodedCode:
+    """What the decode screen reads: a code in any dialect, a material (``KRP v KR``,
+    ``KRPvKR``) or a piece list (``Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6``); GbrError otherwise.
+
+    A four-digit run makes it a code; no digit at all, a material; a man on a square, a piece list.
+    """
+    if re.search(r"[0-9]", text) is None and re.search(r"[A-Za-z]", text) is not None:
+        return decoded_from_material(text, Material.from_string(text), rule)
+    if looks_like_piece_list(text):
+        return decoded_from_board(text, parse_piece_list(text), rule)
+    return decode(text, rule)
+
+
+def decoded_from_material(text: str, material: Material, rule: Rule = Rule.COUNT) -> DecodedCode:
+    """A material read as the code it has: no squares, nobody to move."""
+    white, black = dict(zip(TYPES, material.white)), dict(zip(TYPES, material.black))
+    return DecodedCode(text, material_digits(material, rule), white, black, [])
+
+
+def decoded_from_board(text: str, board: chess.Board, rule: Rule = Rule.COUNT) -> DecodedCode:
+    """A board (one king a side) read as its code with every square: the counts are known even
+    where the code writes a 9."""
+    decoded = decoded_from_material(text, Material.from_board(board), rule)
+    squares = [chess.square_name(square) for square in extended_squares(board)]
+    decoded.kings = (squares[0], squares[1])
+    decoded.men_squares = squares[2:]
+    decoded.board = board
+    return decoded
 
 
 def _from_digits(text: str, pieces: str, pawns: str, start: int, rule: Rule) -> DecodedCode:

@@ -8,17 +8,30 @@ from pathlib import Path
 from textual.suggester import Suggester
 
 from gbr_tui.core.collection import CollectionRequest
+from gbr_tui.core.text import printable
 from gbr_tui.dialogs.input_dialog import InputDialog, problem_text
+
+#: How much of a typed path a message repeats.
+SHOWN_PATH_LENGTH = 200
+
+
+def expanded(text: str) -> Path:
+    """``~`` and ``~user`` expanded; for an unknown user, ``LookupError`` with the ``~user`` part."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # pathlib's "Could not determine home directory" for ~nosuchuser
+        raise LookupError(text.split("/", 1)[0]) from None
 
 
 def readable_file_problem(path: Path) -> str | None:
     """Why ``path`` cannot be opened as a collection, or None."""
+    shown = printable(str(path), SHOWN_PATH_LENGTH)
     if path.is_dir():
-        return f"{path} is a directory, not a file"
+        return f"{shown} is a directory, not a file"
     if not path.exists():
-        return f"{path}: no such file"
+        return f"{shown}: no such file"
     if not os.access(path, os.R_OK):
-        return f"{path}: not readable (permission denied)"
+        return f"{shown}: not readable (permission denied)"
     return None
 
 
@@ -29,7 +42,10 @@ class PathSuggester(Suggester):
         super().__init__(use_cache=False, case_sensitive=True)
 
     async def get_suggestion(self, value: str) -> str | None:
-        path = Path(value).expanduser()
+        try:
+            path = expanded(value)
+        except LookupError:
+            return None
         directory, start = (path, "") if value.endswith("/") else (path.parent, path.name)
         try:
             names = sorted(entry.name + ("/" if entry.is_dir() else "") for entry in os.scandir(directory))
@@ -50,7 +66,11 @@ class OpenCollectionDialog(InputDialog[CollectionRequest]):
         super().__init__(suggester=PathSuggester())
 
     def check(self, text: str) -> tuple[CollectionRequest | None, str]:
-        path = Path(text.strip()).expanduser()
+        try:
+            path = expanded(text.strip())
+        except LookupError as unknown:
+            user = printable(str(unknown.args[0]), SHOWN_PATH_LENGTH)
+            return None, problem_text(f"{user}: no such user (~ alone is your home folder)")
         problem = readable_file_problem(path)
         if problem is not None:
             return None, problem_text(problem)

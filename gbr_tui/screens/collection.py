@@ -28,6 +28,7 @@ from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.describe import class_materials, plural, read_summary
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
 from gbr_tui.core.setup import Arrangement
+from gbr_tui.core.text import printable
 from gbr_tui.messages import LoadPosition
 from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.collection_lists import ClassTable, PositionList
@@ -38,6 +39,11 @@ SAMPLED_ROWS = 200  # rows measured to size a position list's columns
 FIELD_WIDTH = 24  # at most, for a header column
 FILTER_PAUSE = 0.15  # seconds of no typing before the class table is refilled
 TABLE_BLOCK = 2000  # class rows added between two looks at the keys
+
+
+def shown_name(path: str) -> str:
+    """A file's name as drawn: its last part, made printable."""
+    return printable(os.path.basename(path))
 
 
 def materials_text(row: ClassRow) -> str:
@@ -108,7 +114,7 @@ class CollectionScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.files.title} by class"
+        self.sub_title = printable(f"{self.files.title} by class")
         self.query_one(BoardView).show_cursor = False
         table = self.query_one(DataTable)
         table.add_columns("class", "count", "share", "material")
@@ -172,11 +178,11 @@ class CollectionScreen(Screen):
         self.query_one(ProgressBar).add_class("-done")
         if event.state == WorkerState.ERROR:
             self._status(f"Could not read {self.files.title}: {event.worker.error}")
-            self.notify(str(event.worker.error), title="Not read", severity="error", markup=False)
+            self.notify(printable(str(event.worker.error)), title="Not read", severity="error", markup=False)
             return
         self.index = index = event.worker.result
         for failure in index.failures:
-            self.notify(failure, title="Not read", severity="error", markup=False, timeout=10)
+            self.notify(printable(failure), title="Not read", severity="error", markup=False, timeout=10)
         if index.bad:
             self.notify(f"{plural(len(index.bad), 'bad record')}: b lists them", severity="warning", markup=False)
         self._fill_classes()
@@ -267,10 +273,10 @@ class CollectionScreen(Screen):
             Column("line", max(4, len(str(last.line))), right=True),
         ]
         if len(index.files) > 1:
-            columns.insert(0, Column("file", min(FIELD_WIDTH, max(len(os.path.basename(f)) for f in index.files))))
+            columns.insert(0, Column("file", min(FIELD_WIDTH, max(len(shown_name(f)) for f in index.files))))
         for name in FIELDS:
             if name in index.fields:
-                longest = max((len(entry.headers.get(name, "")) for entry in sample), default=0)
+                longest = max((len(printable(entry.headers.get(name, ""))) for entry in sample), default=0)
                 columns.append(Column(name, min(FIELD_WIDTH, max(len(name), longest))))
         columns.append(Column("position", max(len(entry.fen) for entry in sample)))
         return columns
@@ -288,14 +294,14 @@ class CollectionScreen(Screen):
     def _position_highlighted(self, event: RecordList.Highlighted) -> None:
         entry = self.index.record(self.positions[event.index])
         details = self.query_one("#position-details", Static)
-        place = f"{os.path.basename(entry.file)}:{entry.line} · record {entry.number}"
+        place = f"{shown_name(entry.file)}:{entry.line} · record {entry.number}"
         row = self.shown_class
         lines = [place, f"{row.code} {materials_text(row)} · {plural(len(self.positions), 'position')}"]
-        lines += [f"{name}: {value}" for name, value in entry.headers.items()]
+        lines += [f"{printable(name)}: {printable(value)}" for name, value in entry.headers.items()]
         try:
             self.query_one(BoardView).set_board(board_from_fen(entry.fen))
         except GbrError as error:
-            lines.append(error.message)
+            lines.append(printable(error.message))
         details.update("\n".join(lines))
 
     def action_load_position(self) -> None:
@@ -311,9 +317,9 @@ class CollectionScreen(Screen):
         try:
             board = board_from_fen(entry.fen)
         except GbrError as error:
-            self.notify(error.message, severity="error", markup=False)
+            self.notify(printable(error.message), severity="error", markup=False)
             return
-        where = f"{os.path.basename(entry.file)}:{entry.line}, record {entry.number}"
+        where = f"{shown_name(entry.file)}:{entry.line}, record {entry.number}"
         how = f"{self.shown_class.code} from {where} · F4 or l: back to the list"
         self.post_message(LoadPosition(Arrangement(board, None, how)))
 
@@ -329,7 +335,7 @@ class CollectionScreen(Screen):
             Column("reason", max(len(record.reason) for _, record in bad[:SAMPLED_ROWS])),
         ]
         if several:
-            columns.insert(0, Column("file", min(FIELD_WIDTH, max(len(os.path.basename(f)) for f in self.index.files))))
+            columns.insert(0, Column("file", min(FIELD_WIDTH, max(len(shown_name(f)) for f in self.index.files))))
 
         def row(number: int) -> list[str]:
             file, record = bad[number]
@@ -361,4 +367,4 @@ class CollectionScreen(Screen):
         return True
 
     def _status(self, text: str) -> None:
-        self.query_one("#collection-status", Static).update(text)
+        self.query_one("#collection-status", Static).update(printable(text))

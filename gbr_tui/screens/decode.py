@@ -23,12 +23,13 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from gbr_tui.core import DecodedCode, GbrError, Rule, decode, explain, position_warnings
+from gbr_tui.core import DecodedCode, GbrError, Rule, decode_any, explain, position_warnings
 from gbr_tui.core.describe import (
     RULE_MEANINGS,
     SIDE_NAMES,
     STIPULATION_WORDS,
     hidden_count_words,
+    piece_list_words,
     side_words,
 )
 from gbr_tui.core.examples import ALL, Example
@@ -37,6 +38,12 @@ from gbr_tui.core.notation import DIALECTS
 from gbr_tui.core.setup import arrangement_of
 from gbr_tui.messages import LoadPosition
 from gbr_tui.widgets.board import UNICODE_GLYPHS, BoardView
+
+#: Besides a code, the screen reads these (shown under the dialects).
+OTHER_INPUTS = (
+    ("KRP v KR  KRPvKR", "material, White first"),
+    ("Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6", "piece list, White first"),
+)
 
 
 def side_glyphs(counts: dict[str, int | None], color: chess.Color, ascii_mode: bool) -> str:
@@ -194,7 +201,7 @@ class DecodeScreen(Screen):
         self.decoded, self.error = None, None
         if text.strip():
             try:
-                self.decoded = decode(text, self.rule)
+                self.decoded = decode_any(text, self.rule)
             except GbrError as error:
                 self.error = error
         self._show_error()
@@ -265,9 +272,11 @@ class DecodeScreen(Screen):
         caret.update(Content(" " * max(column, 0) + "^"))
 
     def _dialects(self) -> Content:
-        lines = [Content.styled("Type a code in any printed form:", "bold")]
+        lines = [Content.styled("Type a code in any printed form, a material or a piece list:", "bold")]
         width = max(len(example) for example, _ in DIALECTS)
         for example, meaning in DIALECTS:
+            lines.append(Content(f"  {example.ljust(width)}  {meaning}"))
+        for example, meaning in OTHER_INPUTS:
             lines.append(Content(f"  {example.ljust(width)}  {meaning}"))
         return Content("\n").join(lines)
 
@@ -310,7 +319,9 @@ class DecodeScreen(Screen):
         if decoded.kings is not None:
             white_king, black_king = decoded.kings
             lines.append(f"Kings: White {white_king}, Black {black_king}")
-        if decoded.men_squares:
+        if decoded.board is not None:
+            lines.append(f"Men: {piece_list_words(decoded.board, ' - ' if self.ascii_mode else ' – ')}")
+        elif decoded.men_squares:
             lines.append(f"Other men: {' '.join(decoded.men_squares)}")
         given = self.query_one("#given", Static)
         given.update(Content("\n").join(Content(line) for line in lines))
@@ -348,7 +359,7 @@ class DecodeScreen(Screen):
         if decoded.board is not None:
             board_view.set_board(decoded.board)
             warnings = [f"Warning: {warning}" for warning in position_warnings(decoded.board)]
-            lines = [f"FEN {decoded.fen}", *warnings]
+            lines = [f"FEN {decoded.full_fen}", *warnings]
         else:
             kings_only = chess.Board(None)
             for color, name in zip((chess.WHITE, chess.BLACK), decoded.kings):

@@ -47,6 +47,8 @@ CLIENT_ENVIRONMENT: dict[str, re.Pattern[str]] = {
 TERMINAL_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 #: ``exec`` requests that are simply a way of starting the app.
 APP_COMMANDS = ("", "gbr-tui")
+#: What a client that asks for any other command (``ssh host cmd``) reads; nothing is run.
+COMMAND_REFUSAL = "gbr-tui: this server offers only the app; connect with `ssh -t host`\r\n"
 DEFAULT_SIZE = (80, 24)
 #: How much of one string from a client is logged, and of one log line.
 LOGGED_VALUE_LENGTH, LOG_LINE_LENGTH = 80, 1000
@@ -325,6 +327,8 @@ class AppSession(asyncssh.SSHServerSession):
         self.pending_input = bytearray()
         self.writing_input = False
         self.reading_output = False
+        #: The client asked for a command, which is never run.
+        self.refused_command = False
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.channel = chan
@@ -342,15 +346,21 @@ class AppSession(asyncssh.SSHServerSession):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        if command.strip() in APP_COMMANDS:
-            return True
-        return _refused(self.peer, f"exec {printable(command)}")
+        # Any other command is accepted only so that the client can be told why nothing runs
+        # (``session_started``); refused, it would see just "exec request failed".
+        if command.strip() not in APP_COMMANDS:
+            _refused(self.peer, f"exec {printable(command)}")
+            self.refused_command = True
+        return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return _refused(self.peer, f"subsystem {printable(subsystem)}")
 
     def session_started(self) -> None:
         assert self.channel is not None
+        if self.refused_command:
+            self._say_goodbye(COMMAND_REFUSAL, 1)
+            return
         if not self.has_pty:
             self._say_goodbye("gbr-tui needs a terminal: connect with ssh -t\r\n", 1)
             return

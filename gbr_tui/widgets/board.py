@@ -113,13 +113,18 @@ class BoardView(Widget, can_focus=True):
             return None
         return chess.square(self.files_left_right()[column], self.ranks_top_down()[row])
 
-    def glyph(self, piece: chess.Piece | None, square: chess.Square) -> str:
-        if piece is not None:
-            return piece.symbol() if self.ascii_mode else UNICODE_GLYPHS[piece.symbol()]
+    def dark_marker(self, square: chess.Square) -> str | None:
+        """Where colours do not show the squares (ASCII mode, NO_COLOR), a dark square is marked
+        with a dot, beside its man when it has one; None where colours show them."""
         dark = (chess.square_file(square) + chess.square_rank(square)) % 2 == 0
         if dark and (self.ascii_mode or self.app.no_color):
             return "." if self.ascii_mode else "·"
-        return " "
+        return None
+
+    def glyph(self, piece: chess.Piece | None, square: chess.Square) -> str:
+        if piece is not None:
+            return piece.symbol() if self.ascii_mode else UNICODE_GLYPHS[piece.symbol()]
+        return self.dark_marker(square) or " "
 
     def render(self) -> Text:
         cell_width, cell_height = cell_size_for(self.size.width, self.size.height)
@@ -157,4 +162,11 @@ class BoardView(Widget, can_focus=True):
             return " " * width, style
         glyph = self.glyph(piece, square)
         body = f"[{glyph}]" if at_cursor else f" {glyph} "
+        marker = self.dark_marker(square) if piece is not None else None
+        if marker is not None:
+            # The man keeps the square's dot beside it; the cursor's brackets take the sides of
+            # the narrowest squares, so there the dots go around them only when they fit.
+            body = f"{marker}{glyph}{marker}" if not at_cursor else body
+            if at_cursor and width >= len(body) + 2:
+                body = f"{marker}{body}{marker}"
         return body.center(width), style

@@ -21,6 +21,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from gbr_tui.core.text import printable
+
 COLUMN_GAP = 1
 
 
@@ -31,6 +33,8 @@ class Column:
     right: bool = False  # right-justified (numbers)
 
     def cell(self, text: str) -> str:
+        """``text`` fitted to the column; from a file, so made printable first."""
+        text = printable(text)
         if cell_len(text) > self.width:
             return set_cell_size(text, self.width - 1) + "…"
         return set_cell_size(text, self.width) if not self.right else " " * (self.width - cell_len(text)) + text

@@ -41,11 +41,18 @@ async def test_the_pty_follows_the_client_size(server):
         assert (cols, rows) == (70, 20)
 
 
-async def test_exec_of_a_command_is_refused(server):
+async def test_exec_of_a_command_is_refused_with_a_word(server, tmp_path):
+    # The client is told what the server offers, gets status 1, and nothing runs.
     _, port = await server()
+    witness = tmp_path / "ran"
     async with await connect(port) as conn:
-        with pytest.raises(asyncssh.ChannelOpenError):
-            await conn.run("cat /etc/passwd")
+        result = await asyncio.wait_for(conn.run(f"touch {witness}; cat /etc/passwd"), 10)
+        with_pty = await asyncio.wait_for(conn.run(f"touch {witness}", term_type="xterm"), 10)
+    for run in (result, with_pty):
+        assert run.exit_status == 1
+        assert "gbr-tui: this server offers only the app; connect with `ssh -t host`" in run.stdout
+        assert "root:" not in run.stdout
+    assert not witness.exists()
 
 
 async def test_sftp_is_refused(server):

@@ -81,8 +81,9 @@ async def test_ascii_mode_letters_on_the_board_and_the_code_as_text() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
         text = screen_text(app)
-        assert "|1  R  N  B  Q  K  B  N  R |" in text
-        assert "|8  r  n  b  q  k  b  n  r |" in text
+        # Each man on a dark square (a1 c1 e1 g1, b8 d8 f8 h8) keeps the square's dot beside it.
+        assert "|1 .R. N .B. Q .K. B .N. R |" in text
+        assert "|8  r .n. b .q. k .b. n .r.|" in text
         # Dark empty squares are marked: a3 is dark (file a + rank 3 is even, counting from 0).
         assert re.search(r"\|3  \.  ", text)
         assert not app.screen.query_one(Digits).display  # box lines: the code line stands in
@@ -134,6 +135,25 @@ async def test_no_color_strips_every_colour_and_keeps_cursor_and_squares(monkeyp
         assert table.get_component_rich_style("datatable--cursor").reverse
         await pilot.press("f2")
         assert app.screen.query_one(CodeInput).get_component_rich_style("input--cursor").reverse
+
+
+@pytest.mark.parametrize(("ascii_mode", "dot"), [(False, "·"), (True, ".")])
+async def test_a_man_on_a_dark_square_keeps_the_squares_dot(monkeypatch, ascii_mode: bool, dot: str) -> None:
+    # Without colours the dot is all that tells a dark square (a1, c1, e1, g1 on rank 1; b8, d8,
+    # f8, h8 on rank 8): a man standing there must not hide it.
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(ascii_mode=ascii_mode)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        glyphs = "RNBQKBNR" if ascii_mode else "♖♘♗♕♔♗♘♖"
+        black = glyphs.lower() if ascii_mode else "♜♞♝♛♚♝♞♜"
+        text = screen_text(app)
+        d = re.escape(dot)
+        rank_1 = r"1 +{0}{1}{0} +{2} +{0}{3}{0} +{4} +{0}{5}{0} +{6} +{0}{7}{0} +{8}".format(d, *glyphs)
+        rank_8 = r"8 +{1} +{0}{2}{0} +{3} +{0}{4}{0} +{5} +{0}{6}{0} +{7} +{0}{8}{0}".format(d, *black)
+        assert re.search(rank_1, text), text
+        assert re.search(rank_8, text), text
 
 
 # Themes ---------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import chess
 import pytest
 from textual import events
 from textual.widgets import DataTable, Input, OptionList, ProgressBar, Static
-from tui_helpers import KUBBEL_FEN, run_command, shown_digits, toasts
+from tui_helpers import KUBBEL_FEN, run_command, screen_text, shown_digits, toasts
 
 from gbr_tui import cli
 from gbr_tui.app import make_app
@@ -538,6 +538,18 @@ async def test_o_asks_for_a_path_and_says_why_one_cannot_be_opened(tmp_path, mon
         assert shown_classes(screen) == STUDIES_CLASSES
 
 
+async def test_an_unknown_user_in_the_path_is_said_not_raised():
+    # ~user names that user's home folder; a user that does not exist is a message.
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("o", *"~nosuchuser8271/games.pgn")
+        await pilot.pause(0.1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, OpenCollectionDialog)
+        assert app.screen.feedback.startswith("~nosuchuser8271: no such user")
+
+
 async def test_the_path_is_completed_from_the_directory(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     write(tmp_path, "studies.pgn", STUDIES_PGN)
@@ -620,3 +632,33 @@ def test_the_sub_commands_still_come_first(tmp_path, capsys):
     studies = write(tmp_path, "studies.pgn", STUDIES_PGN)
     assert cli.main(["classify", str(studies)]) == 1  # one bad game
     assert "0323.12" in capsys.readouterr().out
+
+
+# A title change (OSC 2) and a screen clear (CSI 2J) in headers and in the file name.
+HOSTILE_PGN = """\
+[Event "\x1b]2;pwned\x07Study"]
+[Site "\x1b[2Jcleared"]
+[White "Kubbel"]
+[Black "\u202eright to left"]
+[SetUp "1"]
+[FEN "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1"]
+[Result "*"]
+
+*
+"""
+
+
+async def test_escape_sequences_from_a_file_are_shown_not_sent(tmp_path):
+    app = browser(write(tmp_path, "evil\x1b[2J.pgn", HOSTILE_PGN))
+    async with app.run_test(size=(160, 40)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        records = screen.query_one("#position-list", RecordList)
+        drawn = "\n".join([*shown_lines(records), screen_text(app)])
+        assert not any(char in drawn for char in "\x1b\x07\u202e")
+        # Each escape is shown as what it is, so a reader sees the header holds one.
+        assert "\\x1b]2;pwned\\x07Study" in drawn
+        assert "\\x1b[2Jcleared" in drawn
+        assert "\\u202eright to left" in drawn
+        assert "evil\\x1b[2J.pgn" in drawn

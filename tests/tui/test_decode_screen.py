@@ -403,3 +403,76 @@ def test_snapshot_valid_code(snap_compare) -> None:
 def test_snapshot_error(snap_compare) -> None:
     app, run_before = _snapshot_app("03x3.12")
     assert snap_compare(app, terminal_size=SNAPSHOT_SIZE, run_before=run_before)
+
+
+# Kubbel's study (spec sections 3 and 4) as a piece list in each printed form.
+KUBBEL_PLACEMENT = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6",
+        "Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6 (4+5)",
+        # Figurines cannot be typed as keys: the screen opens with them, as when pasted.
+        "♔g3 ♗a2 ♗e1 ♙h6 ♚g1 ♜a3 ♞g8 ♟c3 ♟c6",
+    ],
+)
+async def test_a_piece_list_shows_its_code_and_board_and_loads(typed: str) -> None:
+    pasted = not typed.isascii()
+    app = DecodeHost(initial_text=typed if pasted else "")
+    async with app.run_test(size=TALL) as pilot:
+        if not pasted:
+            await type_code(pilot, typed)
+        await pilot.pause()
+        text = screen_text(app)
+        text = screen_text(app)
+        # KBBP v KRNPP is 0323.12 (spec section 2); the compact form lists every square.
+        assert "Code 0323.12" in text
+        assert "Compact 0323.12g3g1a3a2e1g8h6c3c6" in text
+        assert "Material KBBP v KRNPP" in text
+        assert app.screen.query_one(BoardView).board.board_fen() == KUBBEL_PLACEMENT
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert app.editor.setup.board.board_fen() == KUBBEL_PLACEMENT
+
+
+@pytest.mark.parametrize("typed", ["KRP v KR", "KRPvKR"])
+async def test_a_material_shows_its_code_and_loads(typed: str) -> None:
+    app = DecodeHost()
+    async with app.run_test(size=TALL) as pilot:
+        await type_code(pilot, typed)
+        # KRP v KR is 0400.10 (spec section 2).
+        assert "Code 0400.10" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert Material.from_board(app.editor.setup.board) == Material.from_string("KRP v KR")
+
+
+async def test_a_bad_piece_list_puts_the_caret_under_the_bad_man() -> None:
+    app = DecodeHost()
+    async with app.run_test(size=TALL) as pilot:
+        await type_code(pilot, "Kg3 Xa2 / Kg1")
+        assert caret_under(app, "Kg3 Xa2 / Kg1") == 4
+        assert "unexpected 'X'" in screen_text(app)
+
+
+async def test_other_men_are_named_with_their_squares() -> None:
+    app = DecodeHost()
+    async with app.run_test(size=TALL) as pilot:
+        await type_code(pilot, "g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw")
+        # The printed piece list of the study (spec section 3).
+        assert "Men: White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6" in screen_text(app)
+
+
+async def test_the_fen_is_a_full_fen_with_the_side_to_move() -> None:
+    app = DecodeHost()
+    async with app.run_test(size=TALL) as pilot:
+        # A draw stipulation: White to play; no castling, no en passant.
+        await type_code(pilot, "=0323.12g3g1a3a2e1g8h6c3c6")
+        assert f"FEN {KUBBEL_PLACEMENT} w - - 0 1" in screen_text(app)
+        await pilot.press(*["backspace"] * 30)
+        await type_code(pilot, "g3g1 0323.12 a3a2e1g8.h6c3c6 BTM")
+        assert f"FEN {KUBBEL_PLACEMENT} b - - 0 1" in screen_text(app)

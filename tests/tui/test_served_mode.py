@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from tui_helpers import toasts
+
 from gbr_tui.app import make_app
+from gbr_tui.dialogs.open_collection import OpenCollectionDialog
 
 
 async def test_served_palette_has_no_screenshot_command():
@@ -13,3 +16,14 @@ async def test_served_palette_has_no_screenshot_command():
             titles = [command.title for command in app.get_system_commands(app.screen)]
             assert "Quit" in titles
             assert ("Screenshot" in titles) is expected
+
+
+async def test_served_open_says_it_is_not_offered():
+    # o and F3 open a file on the host: served, they say so rather than doing nothing.
+    for key in ("o", "f3"):
+        app = make_app(served=True)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.press(key)
+            await pilot.pause()
+            assert not isinstance(app.screen, OpenCollectionDialog)
+            assert any("Opening files is not offered here" in toast for toast in toasts(app))
