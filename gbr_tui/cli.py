@@ -71,10 +71,14 @@ def prepare(argv: list[str]) -> Callable[[], int]:
     if argv and not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
         guess = _command_meant(argv[0])
         if guess is not None:
-            from gbr_tui.commands.common import printable
+            from gbr_tui.commands.common import SHOWN_CHARACTERS
             from gbr_tui.commands.start import refuse
+            from gbr_tui.core.text import printable
 
-            return partial(refuse, f"gbr-tui: {printable(argv[0])}: no such command or file; did you mean `{guess}`?")
+            return partial(
+                refuse,
+                f"gbr-tui: {printable(argv[0], SHOWN_CHARACTERS)}: no such command or file; did you mean `{guess}`?",
+            )
         from gbr_tui.commands import browse
 
         return browse.prepare(argv)
@@ -111,9 +115,10 @@ def _run_command(args: argparse.Namespace) -> int:
         return 0
     except OSError as error:  # stdout on a full disk (/dev/full), a file that went away
         from gbr_tui.commands import EXIT_BAD_INPUT
-        from gbr_tui.commands.common import printable
+        from gbr_tui.commands.common import SHOWN_CHARACTERS
+        from gbr_tui.core.text import printable
 
-        what = "cannot write the output" if error.filename is None else printable(str(error.filename))
+        what = "cannot write the output" if error.filename is None else printable(str(error.filename), SHOWN_CHARACTERS)
         print(f"gbr-tui {args.command}: {what}: {error.strerror or error}", file=sys.stderr)
         _drop_output()
         return EXIT_BAD_INPUT

@@ -11,8 +11,9 @@ import os
 from collections.abc import Callable
 from functools import partial
 
-from gbr_tui.commands.common import add_collection_options, collection_request, printable
+from gbr_tui.commands.common import SHOWN_CHARACTERS, add_collection_options, collection_request
 from gbr_tui.commands.start import app_starter, refuse
+from gbr_tui.core.text import printable
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,5 +41,5 @@ def prepare(argv: list[str]) -> Callable[[], int]:
         elif not os.access(name, os.R_OK):
             problem = "not readable (permission denied)"
         if problem is not None:
-            return partial(refuse, f"gbr-tui: {printable(name)}: {problem}")
+            return partial(refuse, f"gbr-tui: {printable(name, SHOWN_CHARACTERS)}: {problem}")
     return app_starter(collection_request(args))

@@ -19,17 +19,18 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeE
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from gbr_tui.commands.common import (
+    SHOWN_CHARACTERS,
     add_collection_options,
     add_rule_option,
     collection_request,
     excerpt,
-    printable,
     write_json_lines,
 )
 from gbr_tui.core import GbrError, Rule, short_form
 from gbr_tui.core.collection import HEADERS, BadRecord, ClassRow, Collection, Record, Tally
 from gbr_tui.core.describe import class_materials, read_summary
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
+from gbr_tui.core.text import printable
 
 REASON_CHARACTERS = 300  # of why a record is bad, at most this much is printed
 
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     for name in args.files:
         if name != "-" and (os.path.isdir(name) or not os.path.exists(name)):  # devices and pipes are read
             reason = "is a directory, not a file" if os.path.isdir(name) else "no such file"
-            errors.print(f"gbr-tui classify: {printable(name)}: {reason}")
+            errors.print(f"gbr-tui classify: {printable(name, SHOWN_CHARACTERS)}: {reason}")
             return EXIT_USAGE
     try:
         return _Classifier(args, pattern, errors).classify()
@@ -133,7 +134,7 @@ class _Classifier:
         return collection
 
     def _report(self, bad: BadRecord) -> None:
-        name, reason = printable(self.collection.name), printable(bad.reason, REASON_CHARACTERS)
+        name, reason = printable(self.collection.name, SHOWN_CHARACTERS), printable(bad.reason, REASON_CHARACTERS)
         self.errors.print(f"gbr-tui classify: {name}:{bad.line}: record {bad.number}: {reason}")
 
     def _advance(self) -> None:

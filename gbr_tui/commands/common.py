@@ -212,14 +212,6 @@ class Problems:
         return EXIT_BAD_INPUT if self.count else EXIT_OK
 
 
-def printable(text: str, limit: int = SHOWN_CHARACTERS) -> str:
-    """``text`` safe to print in a message: control characters escaped (``\\x1b``), cut to
-    ``limit`` characters with ``...``."""
-    cut = text[:limit]
-    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in cut)
-    return shown + "..." if len(text) > limit else shown
-
-
 def excerpt(text: str, position: int | None) -> tuple[str, int | None]:
     """A one-line, printable piece of ``text`` around ``position`` and the caret's column.
 

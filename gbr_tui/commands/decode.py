@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import chess
 
 from gbr_tui.commands.common import (
+    SHOWN_CHARACTERS,
     Input,
     Problems,
     add_input_arguments,
@@ -17,7 +18,6 @@ from gbr_tui.commands.common import (
     error_record,
     inputs,
     not_utf8,
-    printable,
     write_json_lines,
 )
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode, explain, position_warnings
@@ -29,6 +29,7 @@ from gbr_tui.core.describe import (
     side_words,
 )
 from gbr_tui.core.notation import DIALECTS
+from gbr_tui.core.text import printable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -119,7 +120,7 @@ def _print_human(results, rule: Rule) -> None:
         if not first:
             console.print()
         first = False
-        echo = Text(printable(item.text), style="bold")
+        echo = Text(printable(item.text, SHOWN_CHARACTERS), style="bold")
         if piped:
             with console.capture() as captured:
                 console.print(echo, _explanation(result, rule))

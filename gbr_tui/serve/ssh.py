@@ -21,10 +21,12 @@ import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import asyncssh
 
+from gbr_tui.core.text import printable
 from gbr_tui.serve.pty import AppProcess, clamped_size
 
 log = logging.getLogger("gbr_tui.serve")
@@ -77,13 +79,8 @@ class SetupError(Exception):
     """The server cannot start as it was told to: a message for whoever started it."""
 
 
-def printable(text: str, limit: int = LOGGED_VALUE_LENGTH) -> str:
-    """``text`` as it may be logged: control characters escaped, cut to ``limit`` characters."""
-    escaped = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
-    if len(escaped) <= limit:
-        return escaped
-    suffix = f"... ({len(text)} characters)"
-    return escaped[: max(limit - len(suffix), 0)] + suffix
+#: What a client sent, as it may be logged: control characters escaped, cut.
+logged = partial(printable, limit=LOGGED_VALUE_LENGTH)
 
 
 class PrintableFormatter(logging.Formatter):
@@ -255,7 +252,7 @@ class Gatekeeper(asyncssh.SSHServer):
         self.session_timer.cancel()
         if self.admitted:
             self.server.connections.discard(self)
-            log.info("%s disconnected%s", self.peer, f" ({printable(str(exc))})" if exc else "")
+            log.info("%s disconnected%s", self.peer, f" ({logged(str(exc))})" if exc else "")
 
     def begin_auth(self, username: str) -> bool:
         # False means: no authentication needed.
@@ -271,16 +268,16 @@ class Gatekeeper(asyncssh.SSHServer):
         self._wait_for_a_session()
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
-        return _refused(self.peer, f"remote port forwarding to {printable(listen_host)}:{listen_port}")
+        return _refused(self.peer, f"remote port forwarding to {logged(listen_host)}:{listen_port}")
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
-        return _refused(self.peer, f"port forwarding to {printable(dest_host)}:{dest_port}")
+        return _refused(self.peer, f"port forwarding to {logged(dest_host)}:{dest_port}")
 
     def unix_server_requested(self, listen_path: str) -> bool:
-        return _refused(self.peer, f"unix socket forwarding {printable(listen_path)}")
+        return _refused(self.peer, f"unix socket forwarding {logged(listen_path)}")
 
     def unix_connection_requested(self, dest_path: str) -> bool:
-        return _refused(self.peer, f"unix socket connection {printable(dest_path)}")
+        return _refused(self.peer, f"unix socket connection {logged(dest_path)}")
 
     def session_requested(self) -> AppSession:
         self.session_timer.cancel()
@@ -349,12 +346,12 @@ class AppSession(asyncssh.SSHServerSession):
         # Any other command is accepted only so that the client can be told why nothing runs
         # (``session_started``); refused, it would see just "exec request failed".
         if command.strip() not in APP_COMMANDS:
-            _refused(self.peer, f"exec {printable(command)}")
+            _refused(self.peer, f"exec {logged(command)}")
             self.refused_command = True
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        return _refused(self.peer, f"subsystem {printable(subsystem)}")
+        return _refused(self.peer, f"subsystem {logged(subsystem)}")
 
     def session_started(self) -> None:
         assert self.channel is not None
@@ -365,7 +362,7 @@ class AppSession(asyncssh.SSHServerSession):
             self._say_goodbye("gbr-tui needs a terminal: connect with ssh -t\r\n", 1)
             return
         if not TERMINAL_NAME.fullmatch(self.term_type):
-            _refused(self.peer, f"terminal type {printable(self.term_type)}")
+            _refused(self.peer, f"terminal type {logged(self.term_type)}")
             self._say_goodbye("gbr-tui: the terminal type (TERM) is not a terminal name.\r\n", 1)
             return
         if len(self.server.sessions) >= self.server.options.max_sessions:
@@ -379,7 +376,7 @@ class AppSession(asyncssh.SSHServerSession):
         try:
             self.app = AppProcess(self.server.options.app_command, self._app_environment(), self.size)
         except Exception as error:  # whatever it is, the client gets a word, not a traceback
-            log.error("%s the app could not start: %s", self.peer, printable(str(error)))
+            log.error("%s the app could not start: %s", self.peer, logged(str(error)))
             self._say_goodbye("gbr-tui: the app could not start. Please try again later.\r\n", 1)
             return
         self.server.sessions.add(self)
@@ -396,7 +393,7 @@ class AppSession(asyncssh.SSHServerSession):
             if pattern.fullmatch(value):
                 env[name] = value
             else:
-                log.warning("%s ignored %s=%s", self.peer, name, printable(value))
+                log.warning("%s ignored %s=%s", self.peer, name, logged(value))
         env["TERM"] = self.term_type
         return env
 
