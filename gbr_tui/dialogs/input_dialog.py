@@ -13,6 +13,8 @@ from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, Static
 
+from gbr_tui.widgets.bounded_input import BoundedInput
+
 Result = TypeVar("Result")
 
 
@@ -36,7 +38,7 @@ class InputDialog(ModalScreen[Result | None], Generic[Result]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
             dialog.border_title = self.TITLE_TEXT
-            yield Input(self.value, placeholder=self.PLACEHOLDER, suggester=self.suggester, id="dialog-input")
+            yield BoundedInput(self.value, placeholder=self.PLACEHOLDER, suggester=self.suggester, id="dialog-input")
             yield Static(id="dialog-feedback", markup=False)
             yield Static(self.HINT, id="dialog-hint", markup=False)
 

@@ -31,6 +31,7 @@ from gbr_tui.core.setup import Arrangement
 from gbr_tui.core.text import printable
 from gbr_tui.messages import LoadPosition
 from gbr_tui.widgets.board import BoardView
+from gbr_tui.widgets.bounded_input import BoundedInput
 from gbr_tui.widgets.collection_lists import ClassTable, PositionList
 from gbr_tui.widgets.record_list import Column, RecordList
 
@@ -102,7 +103,7 @@ class CollectionScreen(Screen):
         yield ProgressBar(id="collection-progress", show_eta=False)
         with ContentSwitcher(initial="classes", id="views"):
             with Vertical(id="classes"):
-                yield Input(placeholder="/ filter: 04* · 0?0?.1* · 0400 · KR v KR", id="class-filter")
+                yield BoundedInput(placeholder="/ filter: 04* · 0?0?.1* · 0400 · KR v KR", id="class-filter")
                 yield Static(id="filter-error", markup=False)
                 yield ClassTable(id="class-table", cursor_type="row", zebra_stripes=True)
             with Horizontal(id="positions"):

@@ -38,6 +38,7 @@ from gbr_tui.core.notation import DIALECTS
 from gbr_tui.core.setup import arrangement_of
 from gbr_tui.messages import LoadPosition
 from gbr_tui.widgets.board import UNICODE_GLYPHS, BoardView
+from gbr_tui.widgets.bounded_input import BoundedInput
 
 #: Besides a code, the screen reads these (shown under the dialects).
 OTHER_INPUTS = (
@@ -70,7 +71,7 @@ def matching_examples(decoded: DecodedCode, rule: Rule) -> list[Example]:
     return [example for example in ALL if example.code(rule, short=False) == decoded.code]
 
 
-class CodeInput(Input):
+class CodeInput(BoundedInput):
     """The code field. Enter submits it, after the keys typed before it; PgDn and PgUp scroll
     the result (an Input would move its cursor). The Footer shows them as what they do."""
 

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Input
 
 from gbr_tui.core import Rule
 from gbr_tui.core.examples import ALL, Example, find
+from gbr_tui.widgets.bounded_input import BoundedInput
 
 # Text, not str: DataTable reads a str cell as markup.
 COLUMNS = tuple(map(Text, ("White", "Black", "class", "men", "name")))
@@ -56,7 +57,7 @@ class ExamplesPane(Vertical):
         self.shown: list[Example] = list(ALL)
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=self._placeholder(), compact=True, id="examples-filter")
+        yield BoundedInput(placeholder=self._placeholder(), compact=True, id="examples-filter")
         table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="examples-table")
         table.can_focus = False
         yield table

@@ -415,3 +415,28 @@ async def test_a_seeded_hostile_run_leaves_no_descriptor_and_no_process(server):
         assert unexpected == []
     await until(lambda: children_of(os.getpid()) == [], timeout=15)
     assert await settled_descriptors(baseline) <= baseline  # not one more than before the run
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1"])
+def test_an_idle_timeout_that_is_no_number_of_minutes_is_a_usage_error(value):
+    # Issue 15: --idle-timeout nan meant no timeout at all.
+    for where in ("--ssh", "--web"):
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "gbr_tui",
+                "serve",
+                where,
+                str(free_port()),
+                "--allow-anonymous",
+                "--idle-timeout",
+                value,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=15,
+        )
+        assert result.returncode == 2, where
+        assert "--idle-timeout a number of minutes" in result.stderr
+        assert "Traceback" not in result.stderr

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import chess
 import pytest
+from textual import events
 from textual.app import App
 from textual.widgets import DataTable, Input, Static
-from tui_helpers import screen_text
+from tui_helpers import screen_text, toasts
 
 from gbr_tui.app import GbrApp
 from gbr_tui.core import Material, Rule
 from gbr_tui.screens.decode import DecodeScreen
 from gbr_tui.widgets.board import BoardView
+from gbr_tui.widgets.bounded_input import MAX_INPUT
 
 #: Narrow layout, tall enough that the whole result is drawn without scrolling.
 TALL = (100, 90)
@@ -476,3 +478,16 @@ async def test_the_fen_is_a_full_fen_with_the_side_to_move() -> None:
         await pilot.press(*["backspace"] * 30)
         await type_code(pilot, "g3g1 0323.12 a3a2e1g8.h6c3c6 BTM")
         assert f"FEN {KUBBEL_PLACEMENT} b - - 0 1" in screen_text(app)
+
+
+async def test_a_huge_paste_is_cut_to_fit_and_said() -> None:
+    # Issue 15: a 10 MB paste made every key take seconds. A code with a million spaces after it
+    # is cut to the input's 2,000 characters; what is left still decodes.
+    app = DecodeHost()
+    async with app.run_test(size=TALL, notifications=True) as pilot:
+        code_input = app.screen.query_one(Input)
+        code_input.post_message(events.Paste("0323.12" + " " * 1_000_000))
+        await pilot.pause()
+        assert len(code_input.value) == MAX_INPUT
+        assert any("cut to 2,000 characters" in toast for toast in toasts(app))
+        assert "KBBP v KRNPP" in screen_text(app)

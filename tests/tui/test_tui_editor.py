@@ -5,6 +5,7 @@ from __future__ import annotations
 import chess
 import pytest
 from textual import events
+from textual.widgets import Input
 from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, keys_to_set_up, shown_code_pane, shown_digits, toasts
 
 from gbr_tui.app import make_app
@@ -314,3 +315,15 @@ async def test_the_board_grows_with_the_terminal():
         large = app.screen.query_one(BoardEditor).size
         assert (small.width, small.height) == (2 + 8 * 3, 8 * 1 + 1)  # 3x1 squares and coordinates
         assert (large.width, large.height) == (2 + 8 * 7, 8 * 3 + 1)  # 7x3 squares
+
+
+async def test_a_huge_paste_into_the_fen_dialog_is_not_echoed_whole():
+    # Issue 15: a 1 MB paste echoed itself into the error. The input keeps 2,000 characters.
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("i")
+        app.screen.query_one(Input).post_message(events.Paste("x" * 1_000_000))
+        await pilot.pause()
+        assert len(app.screen.query_one(Input).value) == 2000
+        assert len(app.screen.feedback) < 5000
+        assert any("left out" in toast for toast in toasts(app))
