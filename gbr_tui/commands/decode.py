@@ -26,6 +26,7 @@ from gbr_tui.core.describe import (
     STIPULATION_WORDS,
     hidden_count_words,
     men_total_words,
+    result_words,
     side_words,
 )
 from gbr_tui.core.notation import DIALECTS
@@ -91,6 +92,7 @@ def _json_record(item: Input, result: DecodedCode | GbrError, rule: Rule) -> dic
         "fen": result.fen,
         "men_squares": result.men_squares,
         "men_count": list(result.men_count) if result.men_count else None,
+        "result": result.result,
         "side_to_move": _side_letter(result.side_to_move),
         "material": material.tablebase_name if material else None,
         "compact": result.compact,
@@ -175,6 +177,8 @@ def _explanation(decoded: DecodedCode, rule: Rule):
         "Stipulation",
         STIPULATION_WORDS[decoded.stipulation] if decoded.stipulation else "not given",
     )
+    if decoded.result is not None:
+        table.add_row("Result", result_words(decoded.result, SHOWN_CHARACTERS))
     if decoded.kings:
         table.add_row("Kings", f"White {decoded.kings[0]}, Black {decoded.kings[1]}")
     table.add_row("Squares", _squares_in_words(decoded))

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 
 import chess
 
+from gbr_tui.core.captions import read_result
 from gbr_tui.core.code import Rule, encode, extended_code, material_digits
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import TYPE_NAMES, TYPES, Material, men_on_board
+from gbr_tui.core.text import printable
 from gbr_tui.core.validity import position_warnings
 
 if TYPE_CHECKING:
@@ -59,6 +61,24 @@ def stipulation_words(stipulation: str | None) -> str:
     if not stipulation:
         return NO_STIPULATION
     return f"{stipulation} {STIPULATION_WORDS[stipulation]}"
+
+
+RESULT_MEANINGS = {"+": "a win for White (+)", "=": "a draw (=)"}
+
+
+def result_words(result: str, limit: int | None = None) -> str:
+    """A printed result and what its words say, in one line:
+    ``'Black to move loses' as printed: a win for White (+), Black to move``."""
+    reading = read_result(result)
+    said = []
+    if reading.stipulation:
+        said.append(RESULT_MEANINGS[reading.stipulation])
+    if reading.side_to_move is not None:
+        said.append(to_move_words(reading.side_to_move))
+    if reading.queried:
+        said.append("queried (the '?' is printed)")
+    meaning = ", ".join(said) if said else "no win, draw or side to move that the words say"
+    return f"'{printable(result, limit)}' as printed: {meaning}"
 
 
 def to_move_words(color: chess.Color) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import chess
 
+from gbr_tui.core.captions import read_result
 from gbr_tui.core.code import (
     MEN_ORDER,
     UNKNOWN,
@@ -32,10 +33,6 @@ _PLAIN = re.compile(r"\s*([+=]?)\s*([0-9]{4})(?:[.,]([0-9]{2}))?\s*")
 _SQUARE = re.compile(r"[a-hA-H][1-8]")
 _MEN_COUNT = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
 _SPACE = re.compile(r"\s*")
-_WORD = re.compile(r"[A-Za-z]+")
-_RESULT_WORDS = {"win": "+", "draw": "="}
-_MOVER_WORDS = {"wtm": chess.WHITE, "btm": chess.BLACK}
-_SHOWN_WORD = 20  # of an unknown word, only this much is repeated in the message
 
 #: The printed forms the decoder reads, each with an example (shown to users as a reminder).
 DIALECTS = (
@@ -68,6 +65,9 @@ class DecodedCode:
     kings: tuple[str, str] | None = None
     men_squares: list[str] = field(default_factory=list)
     men_count: tuple[int, int] | None = None
+    #: The result or stipulation as printed after the code and men count (``Draw?``, ``3/3+``'s
+    #: ``+``), or None.
+    result: str | None = None
     board: chess.Board | None = None
     notes: list[str] = field(default_factory=list)
 
@@ -185,6 +185,7 @@ class _Parser:
         self.after: list[tuple[str, int]] = []
         self.men_count: tuple[int, int] | None = None
         self.men_count_at = 0
+        self.result: str | None = None
 
     def parse(self) -> DecodedCode:
         if not self.text.strip():
@@ -194,6 +195,7 @@ class _Parser:
         decoded.stipulation = self.stipulation
         decoded.side_to_move = self.side_to_move
         decoded.men_count = self.men_count
+        decoded.result = self.result
         self._place(decoded)
         self._check_men_count(decoded)
         return decoded
@@ -253,52 +255,47 @@ class _Parser:
         return _from_digits(text, text[start : start + 4], pawns, start, self.rule)
 
     def _read_tail(self) -> None:
-        """Squares (dots and spaces between them mean nothing), men count, result words."""
+        """Squares (dots and spaces between them mean nothing), men count, then the result: from
+        the first word, sign or other mark on, the rest is the result text as printed."""
         text = self.text
-        closed_at: int | None = None  # squares may not follow a men count or a result
         while True:
             self._skip_space()
             if self.pos >= len(text):
                 return
             char = text[self.pos]
-            if char in ".,":
+            counted = self.men_count is not None
+            if char in ".," and not counted:
                 self.pos += 1
             elif _SQUARE.match(text, self.pos):
-                if closed_at is not None:
+                if counted:
                     raise GbrError("squares must come before the men count and the result", self.pos)
                 self.after.append((text[self.pos : self.pos + 2].lower(), self.pos))
                 self.pos += 2
-            elif char in "+=":
-                self._set_stipulation(char, self.pos)
-                closed_at = self.pos
-                self.pos += 1
             elif (count := _MEN_COUNT.match(text, self.pos)) is not None:
-                if self.men_count is not None:
+                if counted:
                     raise GbrError("the men count is given twice", self.pos)
                 self.men_count = (int(count.group(1)), int(count.group(2)))
-                self.men_count_at = closed_at = self.pos
+                self.men_count_at = self.pos
                 self.pos = count.end()
-            elif _is_digit(char):
+            elif _is_digit(char) and not counted:
                 raise GbrError(
                     "unexpected digit after the code: expected squares, a men count such as 3/3, or a result",
                     self.pos,
                 )
-            elif (word := _WORD.match(text, self.pos)) is not None:
-                self._read_word(word.group(0))
-                closed_at = self.pos
-                self.pos = word.end()
             else:
-                raise GbrError(f"unexpected {char!r}: expected squares, a men count or a result", self.pos)
+                self._read_result()
+                return
 
-    def _read_word(self, word: str) -> None:
-        lower = word.lower()
-        if lower in _RESULT_WORDS:
-            self._set_stipulation(_RESULT_WORDS[lower], self.pos)
-        elif lower in _MOVER_WORDS:
-            self.side_to_move = _MOVER_WORDS[lower]
-        else:
-            shown = repr(word) if len(word) <= _SHOWN_WORD else f"{word[:_SHOWN_WORD]!r}..."
-            raise GbrError(f"unknown word {shown}: expected Win, Draw, BTM or WTM", self.pos)
+    def _read_result(self) -> None:
+        """The rest of the text, kept as printed; only what its words say is derived."""
+        at = self.pos
+        self.result = self.text[at:].rstrip()
+        reading = read_result(self.result)
+        if reading.stipulation is not None:
+            self._set_stipulation(reading.stipulation, at)
+        if reading.side_to_move is not None:
+            self.side_to_move = reading.side_to_move
+        self.pos = len(self.text)
 
     def _place(self, decoded: DecodedCode) -> None:
         squares = self.after

@@ -30,6 +30,7 @@ from gbr_tui.core.describe import (
     STIPULATION_WORDS,
     hidden_count_words,
     piece_list_words,
+    result_words,
     side_words,
 )
 from gbr_tui.core.examples import ALL, Example
@@ -308,6 +309,8 @@ class DecodeScreen(Screen):
         lines = []
         if decoded.stipulation:
             lines.append(f"Stipulation: {decoded.stipulation}  {STIPULATION_WORDS[decoded.stipulation]}")
+        if decoded.result is not None:
+            lines.append(f"Result: {result_words(decoded.result)}")
         if decoded.side_to_move is not None:
             mover = "White (WTM)" if decoded.side_to_move == chess.WHITE else "Black (BTM)"
             lines.append(f"Side to move: {mover}")

@@ -128,3 +128,13 @@ def test_piped_text_is_neither_padded_nor_wrapped() -> None:
     assert squares.endswith("not where the men stand")
     (knights,) = [line for line in lines if line.strip().startswith("N 9")]
     assert knights.endswith("exact count unknown")
+
+
+def test_the_printed_result_in_json_and_in_words() -> None:
+    # Spec section 3, EG: f1h1 0001.04 2/5 Win; results may be free text such as 'Draw?'.
+    (record,) = map(json.loads, run_gbr("decode", "--json", "f1h1 0001.04 2/5 BTM, Draw?").lines)
+    assert (record["result"], record["stipulation"], record["side_to_move"]) == ("BTM, Draw?", "=", "b")
+    (record,) = map(json.loads, run_gbr("decode", "--json", "0323.12").lines)
+    assert record["result"] is None
+    lines = run_gbr("decode", "f1h1 0001.04 2/5 BTM, Draw?").lines
+    assert "Result       'BTM, Draw?' as printed: a draw (=), Black to move, queried (the '?' is printed)" in lines

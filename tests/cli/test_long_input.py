@@ -12,12 +12,16 @@ EXCERPT = 100  # characters of a long input shown around the bad spot (README: a
 ENOUGH = 4 * EXCERPT  # one line of stderr: the place, the message and the excerpt
 
 
-def test_a_long_bad_word_is_not_repeated_whole() -> None:
-    # 'aaa...' is an unknown word after the code (EG's Win/Draw/BTM/WTM are the only words).
-    result = run_gbr("decode", stdin="0323.12 " + "a" * 1_000_000 + "\n")
-    assert result.status == 1
-    assert "unknown word" in result.stderr
-    assert all(len(line) < ENOUGH for line in result.stderr.splitlines())
+def test_a_long_result_text_is_kept_but_not_shown_whole() -> None:
+    # 'aaa...' after the code is a result text (issue 12: kept as printed, not an error): the
+    # JSON keeps it whole, the lines in words show a window of it.
+    text = "0323.12 " + "a" * 1_000_000
+    (record,) = map(json.loads, run_gbr("decode", "--json", stdin=text + "\n").lines)
+    assert record["result"] == "a" * 1_000_000
+    result = run_gbr("decode", stdin=text + "\n")
+    assert result.status == 0
+    (line,) = [line for line in result.lines if line.startswith("Result")]
+    assert len(line) < ENOUGH
 
 
 def test_a_long_bad_argument_is_not_repeated_whole() -> None:

@@ -54,7 +54,6 @@ CODE_ERRORS = [
     ("1689 4/7", 5, "men count 4/7"),
     # Order and words. '0323.12 4/5 g3g1': squares after the men count, g3 at 12.
     ("0323.12 4/5 g3g1", 12, "before the men count"),
-    ("0323.12 g3g1 Lose", 13, "unknown word 'Lose'"),
     ("+0323.12 Draw", 9, "disagrees"),  # '+' at 0, code 1-7, 'Draw' at 9
     ("0323.12 3/5 4/5", 12, "given twice"),
     ("", 0, "empty"),
