@@ -11,6 +11,8 @@ import argparse
 import sys
 from collections.abc import Iterable
 
+import chess
+
 from gbr_tui.commands.common import (
     Block,
     Input,
@@ -35,6 +37,7 @@ from gbr_tui.core import (
     position_warnings,
     short_form,
 )
+from gbr_tui.core.captions import FORMS, write_caption
 from gbr_tui.core.describe import STIPULATION_WORDS
 from gbr_tui.core.material import men_on_board
 
@@ -57,35 +60,51 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="the compact extended form: code, king squares, then the other men's squares",
     )
     parser.add_argument(
+        "--form",
+        choices=FORMS,
+        default="compact",
+        help=(
+            "the printed form: compact (the default: the code, or with --extended every square), "
+            "eg 'g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw', arves 'a7d3 0116.00 b2b3c6d6 3/3+', "
+            "german '0000.02.a1a8.a2b2', book '+ 0323.12 g3g1 ...' (spaced)"
+        ),
+    )
+    parser.add_argument("--result", metavar="TEXT", help="the result part, written as given (e.g. 'Draw?', 'BTM, win')")
+    parser.add_argument(
         "--stipulation",
         choices=["+", "="],
         help="prefix the code with " + " or ".join(f"{sign} ({words})" for sign, words in STIPULATION_WORDS.items()),
     )
     add_rule_option(parser)
     add_json_option(parser)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, encode_parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
     rule = Rule(args.rule)
     problems = Problems("encode")
+    if args.form != "compact" and (args.short or args.extended):
+        args.encode_parser.error(f"--short and --extended are compact forms, not --form {args.form}")
+    suffix = f" {args.result}" if args.result else ""
     if args.json:
-        _write_json(args.inputs, rule, args.stipulation, problems)
+        _write_json(args.inputs, rule, args.stipulation, problems, args.form, args.result)
+    elif args.form != "compact":
+        _write_captions(args.inputs, rule, args.form, args.stipulation, args.result, problems)
     elif args.extended:
-        _write_extended(args.inputs, rule, args.stipulation, problems)
+        _write_extended(args.inputs, rule, args.stipulation, suffix, problems)
     else:
         encoder = FenEncoder(rule, short=args.short)
-        _write_codes(input_blocks(args.inputs), encoder, args.stipulation or "", problems)
+        _write_codes(input_blocks(args.inputs), encoder, args.stipulation or "", suffix, problems)
     return problems.finish()
 
 
-def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, problems: Problems) -> None:
+def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, suffix: str, problems: Problems) -> None:
     out = sys.stdout
     for block in blocks:
         lines = []
         for index, result in enumerate(encoder.codes(block.texts)):
             if isinstance(result, str):
-                lines.append(prefix + result)
+                lines.append(prefix + result + suffix)
             elif block.skipped(index):
                 problems.blank_lines += 1
             else:
@@ -96,21 +115,44 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, prob
             out.flush()  # one flush a block: a reader down the pipe sees each block at once
 
 
-def _write_extended(values: list[str], rule: Rule, stipulation: str | None, problems: Problems) -> None:
+def _write_extended(values: list[str], rule: Rule, stipulation: str | None, suffix: str, problems: Problems) -> None:
     for item in inputs(values, problems=problems):
         try:
             if problem := not_utf8(item.text):
                 raise problem
-            print(extended_code(board_from_fen(item.text), stipulation, rule))
+            print(extended_code(board_from_fen(item.text), stipulation, rule) + suffix)
         except GbrError as error:
             problems.report(item, error)
 
 
-def _write_json(values: list[str], rule: Rule, stipulation: str | None, problems: Problems) -> None:
-    write_json_lines(_json_record(item, rule, stipulation, problems) for item in inputs(values, problems=problems))
+def _write_captions(
+    values: list[str], rule: Rule, form: str, stipulation: str | None, result: str | None, problems: Problems
+) -> None:
+    for item in inputs(values, problems=problems):
+        try:
+            if problem := not_utf8(item.text):
+                raise problem
+            print(write_caption(board_from_fen(item.text), form, stipulation, result, rule))
+        except GbrError as error:
+            problems.report(item, error)
 
 
-def _json_record(item: Input, rule: Rule, stipulation: str | None, problems: Problems) -> dict:
+def _write_json(
+    values: list[str], rule: Rule, stipulation: str | None, problems: Problems, form: str, result: str | None
+) -> None:
+    write_json_lines(
+        _json_record(item, rule, stipulation, problems, form, result) for item in inputs(values, problems=problems)
+    )
+
+
+def _json_record(
+    item: Input,
+    rule: Rule,
+    stipulation: str | None,
+    problems: Problems,
+    form: str = "compact",
+    result: str | None = None,
+) -> dict:
     try:
         if problem := not_utf8(item.text):
             raise problem
@@ -122,8 +164,13 @@ def _json_record(item: Input, rule: Rule, stipulation: str | None, problems: Pro
         return error_record(item, error)
     try:
         extended = extended_code(board, stipulation, rule)
-    except GbrError:
-        extended = None  # not one king a side: the warnings say so
+        caption = write_caption(board, form, stipulation, result, rule)
+    except GbrError as error:
+        if _not_one_king_a_side(board):
+            extended = caption = None  # the warnings say so
+        else:
+            problems.report(item, error)
+            return error_record(item, error)
     return {
         "input": item.text,
         "code": code,
@@ -131,5 +178,12 @@ def _json_record(item: Input, rule: Rule, stipulation: str | None, problems: Pro
         "extended": extended,
         "material": men_on_board(board, separator="v"),
         "stipulation": stipulation,
+        "form": form,
+        "caption": caption,
+        "result": result,
         "warnings": position_warnings(board),
     }
+
+
+def _not_one_king_a_side(board) -> bool:
+    return any(len(board.pieces(chess.KING, color)) != 1 for color in (chess.WHITE, chess.BLACK))

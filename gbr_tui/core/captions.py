@@ -125,7 +125,7 @@ def write_caption(
     kings, men = _names(squares[:2]), squares[2:]
     code = encode(board, rule)
     tail = f" {result}" if result else ""
-    pawns = set(board.pawns)
+    pawns = set(chess.SquareSet(board.pawns))
     pieces_part = _names([square for square in men if square not in pawns])
     pawns_part = _names([square for square in men if square in pawns])
     if form == "compact":

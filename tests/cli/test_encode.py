@@ -185,3 +185,19 @@ def test_an_empty_castling_field_gets_one_verdict_from_every_form(fen: str) -> N
         verdicts.add(run_gbr("encode", *form, fen).status)
     assert len(verdicts) == 1
     assert verdicts == ({1} if fen.endswith("w  - 0 1") else {0})
+
+
+def test_encode_writes_each_printed_form() -> None:
+    # Spec section 4's vectors and their published forms.
+    kubbel = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"
+    assert run_gbr("encode", "--form", "eg", "--stipulation", "=", kubbel).lines == [
+        "g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw"
+    ]
+    assert run_gbr("encode", "--form", "arves", "--stipulation", "+", "8/K7/2nn4/8/8/1B1k4/1R6/8").lines == [
+        "a7d3 0116.00 b2b3c6d6 3/3+"
+    ]
+    assert run_gbr("encode", "--form", "german", "k7/8/8/8/8/8/pp6/K7").lines == ["0000.02.a1a8.a2b2"]
+    assert run_gbr("encode", "--form", "eg", "--result", "Draw?", kubbel).lines == [
+        "g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw?"
+    ]
+    assert run_gbr("encode", kubbel).lines == ["0323.12"]  # the default stays the compact code

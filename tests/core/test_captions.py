@@ -103,3 +103,61 @@ def test_the_result_in_one_line() -> None:
     assert result_words("Draw?") == "'Draw?' as printed: a draw (=), queried (the '?' is printed)"
     assert result_words("Black to move loses") == "'Black to move loses' as printed: a win for White (+), Black to move"
     assert result_words("Study") == "'Study' as printed: no win, draw or side to move that the words say"
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from gbr_tui.core.captions import FORMS, write_caption  # noqa: E402
+from tests.core.test_properties import boards  # noqa: E402
+
+KUBBEL = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"
+
+
+@pytest.mark.parametrize(
+    ("fen", "form", "stipulation", "published"),
+    [
+        # Spec section 3 (EG, full position) and section 4 (Kubbel, a draw study).
+        (KUBBEL, "eg", "=", "g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw"),
+        # Spec section 4: the ARVES vector, a win.
+        ("8/K7/2nn4/8/8/1B1k4/1R6/8", "arves", "+", "a7d3 0116.00 b2b3c6d6 3/3+"),
+        # Spec section 4: the German vector, no stipulation.
+        ("k7/8/8/8/8/8/pp6/K7", "german", None, "0000.02.a1a8.a2b2"),
+        # Spec section 3: Kubbel's published compact form, then every other man's square.
+        (KUBBEL, "compact", "=", "=0323.12g3g1a3a2e1g8h6c3c6"),
+        # Book style '+ 1234.56 a7c8': stipulation, code, kings, spaced; the other men follow.
+        (KUBBEL, "book", "=", "= 0323.12 g3g1 a3a2e1g8h6c3c6"),
+    ],
+)
+def test_the_published_forms_are_written(fen: str, form: str, stipulation: str | None, published: str) -> None:
+    assert write_caption(chess.Board(f"{fen} w - - 0 1"), form, stipulation) == published
+
+
+def test_a_result_text_is_written_as_given_and_must_agree() -> None:
+    board = chess.Board(f"{KUBBEL} w - - 0 1")
+    assert write_caption(board, "eg", "=", "Draw?") == "g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw?"
+    assert write_caption(board, "eg", None, "BTM, draw").endswith("4/5 BTM, draw")
+    with pytest.raises(GbrError):
+        write_caption(board, "eg", "+", "Draw")
+    black_to_move = chess.Board(f"{KUBBEL} b - - 0 1")
+    assert write_caption(black_to_move, "eg", "=").endswith("4/5 BTM, Draw")  # EG: BTM = Black to move
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    boards(one_king_each=True, pieces_of_a_kind=2),  # no 9: the squares split by type
+    st.sampled_from(FORMS),
+    st.sampled_from([None, "+", "="]),
+    st.booleans(),
+)
+def test_every_written_form_decodes_back_to_the_same_board(
+    board: chess.Board, form: str, stipulation: str | None, black_to_move: bool
+) -> None:
+    board.turn = chess.BLACK if black_to_move else chess.WHITE
+    decoded = decode(write_caption(board, form, stipulation))
+    assert decoded.fen == board.board_fen()
+    assert decoded.stipulation == stipulation
+    if form == "eg":  # the one form that writes who moves
+        assert decoded.board.turn == board.turn
