@@ -53,10 +53,11 @@ def arrangement_of(decoded: DecodedCode) -> Arrangement:
     return Arrangement(board, decoded.stipulation, f"code {decoded.compact} {how}")
 
 
-def example_arrangement(example: Example, turn: chess.Color, stipulation: str | None, rule: Rule) -> Arrangement:
-    """An example's material in a legal arrangement, with the side to move and stipulation kept."""
+def example_arrangement(example: Example, turn: chess.Color, rule: Rule) -> Arrangement:
+    """An example's material in a legal arrangement, with the side to move kept. A new position:
+    no stipulation (an example carries none)."""
     how = f"{example.code(rule, short=False)} {example.name}"
-    return Arrangement(arrange(example.material, turn), stipulation, how)
+    return Arrangement(arrange(example.material, turn), None, how)
 
 
 class PositionSetup:
@@ -97,12 +98,16 @@ class PositionSetup:
             board.remove_piece_at(square)
 
     def clear(self) -> None:
+        """An empty board: a new position, so no stipulation either."""
         with self._edit() as board:
             board.clear()
+            self.stipulation = None
 
     def start_position(self) -> None:
+        """The start position: a new position, so no stipulation either."""
         with self._edit() as board:
             board.reset()
+            self.stipulation = None
 
     def toggle_turn(self) -> None:
         with self._edit() as board:
@@ -116,7 +121,8 @@ class PositionSetup:
             self.stipulation = None if self.stipulation == sign else sign
 
     def load(self, board: chess.Board, stipulation: str | None) -> None:
-        """Replace the position: one undo step."""
+        """Replace the position (one undo step), with the stipulation what was loaded carries:
+        None when it carries none, never the one of the position before."""
         with self._edit():
             self.board.set_fen(board.fen(en_passant="fen"))
             self.stipulation = stipulation

@@ -180,8 +180,9 @@ class EditorScreen(Screen):
         self.load_example(message.example)
 
     def load_example(self, example: Example) -> None:
-        """The example's material in a legal arrangement; side to move and stipulation stay."""
-        self._load(example_arrangement(example, self.setup.board.turn, self.setup.stipulation, self.rule))
+        """The example's material in a legal arrangement; the side to move stays, the
+        stipulation does not (a new position)."""
+        self._load(example_arrangement(example, self.setup.board.turn, self.rule))
 
     def _load(self, arrangement: Arrangement) -> None:
         self.load(arrangement.board, arrangement.stipulation, arrangement.how)
@@ -210,7 +211,7 @@ class EditorScreen(Screen):
     def action_input_position(self) -> None:
         from gbr_tui.dialogs.position_input import PositionInputDialog
 
-        self.app.push_screen(PositionInputDialog(self.setup.stipulation), callback=self._input_done)
+        self.app.push_screen(PositionInputDialog(), callback=self._input_done)
 
     def _input_done(self, arrangement: Arrangement | None) -> None:
         if arrangement is not None:

@@ -134,6 +134,19 @@ def test_what_cannot_be_set_up_is_refused_with_the_reason(code, reason):
 
 @pytest.mark.parametrize("example", ALL, ids=lambda example: example.name)
 def test_every_example_is_arranged_legally_with_its_material(example):
-    arrangement = example_arrangement(example, chess.WHITE, None, Rule.COUNT)
+    arrangement = example_arrangement(example, chess.WHITE, Rule.COUNT)
     assert Material.from_board(arrangement.board) == example.material
     assert position_warnings(arrangement.board) == []
+
+
+@pytest.mark.parametrize("edit", ["clear", "start_position"])
+def test_a_new_position_starts_without_the_stipulation_of_the_last(edit):
+    setup = PositionSetup(chess.Board(f"{KUBBEL_FEN} w - - 0 1"))
+    setup.toggle_stipulation("+")
+    getattr(setup, edit)()
+    assert setup.stipulation is None
+    assert setup.undo() and setup.stipulation == "+"  # undo brings both back
+
+
+def test_an_example_carries_no_stipulation():
+    assert example_arrangement(ALL[0], chess.WHITE, Rule.COUNT).stipulation is None

@@ -327,3 +327,31 @@ async def test_a_huge_paste_into_the_fen_dialog_is_not_echoed_whole():
         assert len(app.screen.query_one(Input).value) == 2000
         assert len(app.screen.feedback) < 5000
         assert any("left out" in toast for toast in toasts(app))
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ["i", *"8/8/8/8/8/8/8/8 w - - 0 1", "enter"],  # a FEN carries no stipulation
+        ["s"],
+        ["c"],
+        ["tab", "tab", "enter"],  # the first example
+    ],
+    ids=["fen", "start", "clear", "example"],
+)
+async def test_the_stipulation_does_not_carry_over_into_a_new_position(keys):
+    app = make_app(board_from_fen(KUBBEL_FEN))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("plus", *keys)
+        await pilot.pause()
+        assert app.editor.setup.stipulation is None
+        assert "no stipulation" in shown_code_pane(app)
+        assert not any(word.startswith("+0") for word in shown_code_pane(app).split())
+
+
+async def test_a_decoded_code_brings_its_own_stipulation():
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("plus", "i", *"=0323.12g3g1", "enter")
+        await pilot.pause()
+        assert app.editor.setup.stipulation == "="
