@@ -65,6 +65,14 @@ def to_move_words(color: chess.Color) -> str:
     return f"{SIDE_NAMES[color]} to move"
 
 
+def stipulation_conflict(stipulation: str | None, turn: chess.Color) -> str | None:
+    """What to say when the side to move contradicts the stipulation (``+`` and ``=`` are
+    White to play), else None."""
+    if stipulation in STIPULATION_WORDS and turn == chess.BLACK:
+        return f"Black to move contradicts the stipulation {stipulation} ({STIPULATION_WORDS[stipulation]})"
+    return None
+
+
 def side_words(counts: SideCounts) -> str:
     """``king, two bishops and a pawn``; a type hidden by a 9 is named as unknown."""
     men = []
@@ -193,6 +201,8 @@ class BoardDescription:
     fen: str
     warnings: list[str] = field(default_factory=list)
     digits: list[DigitExplanation] = field(default_factory=list)
+    #: The side to move contradicts the stipulation: said, but the position stays legal.
+    stipulation_warning: str | None = None
 
     @property
     def legal(self) -> bool:
@@ -229,4 +239,5 @@ def describe_board(board: chess.Board, stipulation: str | None, rule: Rule = Rul
         board.fen(),
         warnings,
         explanations,
+        stipulation_conflict(stipulation, board.turn),
     )

@@ -150,3 +150,15 @@ def test_a_new_position_starts_without_the_stipulation_of_the_last(edit):
 
 def test_an_example_carries_no_stipulation():
     assert example_arrangement(ALL[0], chess.WHITE, Rule.COUNT).stipulation is None
+
+
+def test_black_to_move_under_a_white_stipulation_is_said_but_stays_legal():
+    setup = PositionSetup(chess.Board(f"{KUBBEL_FEN} w - - 0 1"))
+    setup.toggle_stipulation("=")
+    assert setup.description().stipulation_warning is None
+    setup.toggle_turn()
+    description = setup.description()
+    assert description.stipulation_warning == ("Black to move contradicts the stipulation = (White to play and draw)")
+    assert description.legal  # the position itself is legal
+    setup.toggle_stipulation("=")
+    assert setup.description().stipulation_warning is None

@@ -355,3 +355,15 @@ async def test_a_decoded_code_brings_its_own_stipulation():
         await pilot.press("plus", "i", *"=0323.12g3g1", "enter")
         await pilot.pause()
         assert app.editor.setup.stipulation == "="
+
+
+async def test_black_to_move_beside_a_white_stipulation_is_warned():
+    app = make_app(board_from_fen(KUBBEL_FEN))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("equals_sign", "t")
+        shown = shown_code_pane(app)
+        assert "Black to move" in shown and "= White to play and draw" in shown
+        assert "! Black to move contradicts the stipulation = (White to play and draw)" in shown
+        assert app.screen.query_one(CodePane).border_subtitle == "legal position"
+        await pilot.press("t")
+        assert "contradicts" not in shown_code_pane(app)
