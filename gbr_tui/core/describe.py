@@ -159,7 +159,9 @@ def explain_digits(
     lines = []
     for piece_type, digit in zip(TYPES, digits[:4]):
         name = TYPE_NAMES[piece_type]
-        if digit == "9":
+        if digit == "9" and white[piece_type] is not None and black[piece_type] is not None:
+            meaning = known_nine_words(piece_type, white[piece_type], black[piece_type], rule)
+        elif digit == "9":
             if piece_type == "Q" and rule == Rule.PROMOTED:
                 meaning = "more than one queen on at least one side: exact count unknown"
             else:
@@ -171,6 +173,19 @@ def explain_digits(
         count = int(digit)
         lines.append(DigitExplanation(label, digit, f"{count} {SIDE_NAMES[color]} {'pawn' if count == 1 else 'pawns'}"))
     return lines
+
+
+def known_nine_words(piece_type: str, white: int, black: int, rule: Rule = Rule.COUNT) -> str:
+    """What a 9 stands for when the men are known (a board): ``White has three knights and
+    Black two; the code writes 9 when a side has three or more``."""
+    name = TYPE_NAMES[piece_type]
+    white_words = f"White has {number_of(white, name)}"
+    black_words = {0: "none", 1: "one"}.get(black) or (NUMBER_WORDS[black] if black < len(NUMBER_WORDS) else str(black))
+    if piece_type == "Q" and rule == Rule.PROMOTED and max(white, black) < 3:
+        why = "the promoted rule writes 9 when a side has more than one queen"
+    else:
+        why = "the code writes 9 when a side has three or more"
+    return f"{white_words} and Black {black_words}; {why}"
 
 
 def explain(decoded: DecodedCode, rule: Rule = Rule.COUNT) -> list[DigitExplanation]:

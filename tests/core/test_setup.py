@@ -162,3 +162,26 @@ def test_black_to_move_under_a_white_stipulation_is_said_but_stays_legal():
     assert description.legal  # the position itself is legal
     setup.toggle_stipulation("=")
     assert setup.description().stipulation_warning is None
+
+
+@pytest.mark.parametrize(
+    ("fen", "rule", "label", "text"),
+    [
+        (
+            "1n2k1n1/8/8/8/8/8/8/NN2K1N1 w - - 0 1",  # KNNN v KNN, 0009 (spec section 2)
+            Rule.COUNT,
+            "N",
+            "White has three knights and Black two; the code writes 9 when a side has three or more",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1",  # two White queens: 9 under the promoted rule only
+            Rule.PROMOTED,
+            "Q",
+            "White has two queens and Black none; the promoted rule writes 9 when a side has more than one queen",
+        ),
+    ],
+)
+def test_a_9_on_a_board_says_what_it_stands_for(fen, rule, label, text):
+    lines = {line.label: line for line in PositionSetup(chess.Board(fen)).description(rule).digits}
+    assert lines[label].digit == "9"
+    assert lines[label].text == text

@@ -367,3 +367,12 @@ async def test_black_to_move_beside_a_white_stipulation_is_warned():
         assert app.screen.query_one(CodePane).border_subtitle == "legal position"
         await pilot.press("t")
         assert "contradicts" not in shown_code_pane(app)
+
+
+async def test_the_pane_says_what_a_9_stands_for_on_the_board():
+    app = make_app(board_from_fen("1n2k1n1/8/8/8/8/8/8/NN2K1N1"))  # KNNN v KNN
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        shown = shown_code_pane(app)
+        assert "N 9 = White has three knights and Black two; the code writes 9 when a side has three or more" in shown
+        assert "unknown" not in shown
