@@ -65,6 +65,13 @@ def to_move_words(color: chess.Color) -> str:
     return f"{SIDE_NAMES[color]} to move"
 
 
+def castling_words(wanted: str, refused: str) -> str:
+    """``castling rights KQkq``, and which of them the men do not allow yet (``-``: none)."""
+    if refused == "-":
+        return f"castling rights {wanted}"
+    return f"castling rights {wanted}: {refused} not until its king and rook stand on their home squares"
+
+
 def stipulation_conflict(stipulation: str | None, turn: chess.Color) -> str | None:
     """What to say when the side to move contradicts the stipulation (``+`` and ``=`` are
     White to play), else None."""

@@ -159,6 +159,23 @@ class EditorScreen(Screen):
         self.setup.toggle_turn()
         self._redraw()
 
+    def action_castling(self) -> None:
+        """The castling dialog, filled with the rights wanted now."""
+        from gbr_tui.core.setup import castling_text
+        from gbr_tui.dialogs.castling import CastlingDialog
+
+        self.app.push_screen(CastlingDialog(castling_text(self.setup.castling)), callback=self._castling_done)
+
+    def _castling_done(self, rights: str | None) -> None:
+        if rights is None:
+            return
+        from gbr_tui.core.describe import castling_words
+
+        refused = self.setup.set_castling(rights)
+        self._redraw()
+        severity = "information" if refused == "-" else "warning"
+        self.notify(castling_words(rights, refused), title="Castling", severity=severity, markup=False)
+
     def action_stipulation(self, sign: str) -> None:
         """Set ``+`` or ``=``; the same key again unsets it."""
         self.setup.toggle_stipulation(sign)

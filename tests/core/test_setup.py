@@ -11,7 +11,7 @@ import pytest
 
 from gbr_tui.core import GbrError, Material, Rule, decode
 from gbr_tui.core.examples import ALL
-from gbr_tui.core.setup import PositionSetup, arrangement_of, example_arrangement
+from gbr_tui.core.setup import PositionSetup, arrangement_of, castling_text, example_arrangement
 from gbr_tui.core.validity import position_warnings
 
 KUBBEL_FEN = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"
@@ -185,3 +185,37 @@ def test_a_9_on_a_board_says_what_it_stands_for(fen, rule, label, text):
     lines = {line.label: line for line in PositionSetup(chess.Board(fen)).description(rule).digits}
     assert lines[label].digit == "9"
     assert lines[label].text == text
+
+
+def test_a_rook_lifted_and_put_back_gets_its_castling_right_back():
+    setup = PositionSetup(chess.Board())
+    setup.empty(chess.H1)
+    assert castling_text(setup.board.castling_rights) == "Qkq"
+    setup.place(chess.H1, "R")
+    assert castling_text(setup.board.castling_rights) == "KQkq"
+    setup.empty(chess.E8)  # the Black king goes: neither of Black's rights
+    setup.place(chess.E8, "k")
+    assert setup.board.fen() == chess.STARTING_FEN
+
+
+def test_castling_rights_can_be_set_and_those_the_men_forbid_are_said():
+    setup = PositionSetup(chess.Board("r3k3/8/8/8/8/8/8/4K2R w - - 0 1"))
+    assert setup.set_castling("KQkq") == "Qk"  # no rook on a1, none on h8
+    assert castling_text(setup.board.castling_rights) == "Kq"
+    assert setup.set_castling("-") == "-" and setup.board.castling_rights == chess.BB_EMPTY
+    assert setup.undo() and castling_text(setup.board.castling_rights) == "Kq"
+    with pytest.raises(GbrError) as refused:
+        setup.set_castling("KX")
+    assert refused.value.message == "castling rights are written K Q k q (as in FEN) or -, not 'X'"
+
+
+def test_a_new_or_cleared_position_wants_no_castling_it_did_not_give():
+    setup = PositionSetup(chess.Board())
+    setup.clear()
+    setup.place(chess.E1, "K")
+    setup.place(chess.H1, "R")
+    assert setup.board.castling_rights == chess.BB_EMPTY  # a set-up study: no castling unless set
+    setup.load(chess.Board("4k3/8/8/8/8/8/8/R3K2R w K - 0 1"), None)
+    setup.empty(chess.H1)
+    setup.place(chess.H1, "R")
+    assert castling_text(setup.board.castling_rights) == "K"

@@ -233,9 +233,10 @@ async def test_castling_rights_follow_the_king_and_the_rooks():
         assert board.has_queenside_castling_rights(chess.BLACK)
         await pilot.press("g", "e", "1", "space")  # White's king leaves: White loses both
         assert not board.has_castling_rights(chess.WHITE)
-        await pilot.press("K")  # and does not get them back by returning
-        assert not board.has_castling_rights(chess.WHITE)
         assert " w q - " in shown_code_pane(app)
+        await pilot.press("K")  # lost only by editing: back home, it castles again (issue 11)
+        assert board.has_kingside_castling_rights(chess.WHITE) and board.has_queenside_castling_rights(chess.WHITE)
+        assert " w KQq - " in shown_code_pane(app)
 
 
 async def test_en_passant_square_is_dropped_when_it_no_longer_holds():
@@ -376,3 +377,26 @@ async def test_the_pane_says_what_a_9_stands_for_on_the_board():
         shown = shown_code_pane(app)
         assert "N 9 = White has three knights and Black two; the code writes 9 when a side has three or more" in shown
         assert "unknown" not in shown
+
+
+async def test_a_rook_put_back_on_h1_gets_castling_back():
+    app = make_app(chess.Board())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("g", "h", "1", "x")
+        assert " Qkq " in shown_code_pane(app)
+        await pilot.press("R")
+        assert app.editor.setup.board.fen() == chess.STARTING_FEN
+        assert " KQkq " in shown_code_pane(app)
+
+
+async def test_castling_rights_are_set_with_C_and_what_the_men_forbid_is_said():
+    app = make_app(board_from_fen("r3k3/8/8/8/8/8/8/4K2R w - - 0 1"))
+    async with app.run_test(size=(100, 40), notifications=True) as pilot:
+        await pilot.press("C")
+        assert app.screen.query_one(Input).value == "-"
+        await pilot.press("backspace", *"KQkq", "enter")
+        await pilot.pause()
+        assert app.editor.setup.board.fen() == "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1"
+        assert any("castling rights KQkq: Qk not until" in toast for toast in toasts(app))
+        await pilot.press("C", "backspace", "backspace", "backspace", "backspace", "X")
+        assert "not 'X'" in app.screen.feedback
