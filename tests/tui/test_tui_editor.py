@@ -400,3 +400,21 @@ async def test_castling_rights_are_set_with_C_and_what_the_men_forbid_is_said():
         assert any("castling rights KQkq: Qk not until" in toast for toast in toasts(app))
         await pilot.press("C", "backspace", "backspace", "backspace", "backspace", "X")
         assert "not 'X'" in app.screen.feedback
+
+
+@pytest.mark.parametrize("typed", ["04*", "KRP", "0400.10", "KRP v KR", "04"])
+async def test_the_examples_filter_takes_the_collection_filters_patterns(typed):
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("tab", "tab", *typed)
+        table = app.screen.query_one(ExamplesPane).table
+        assert [str(table.get_row_at(row)[2]) for row in range(table.row_count)] == ["0400.10"]
+
+
+async def test_a_pattern_that_does_not_read_is_said_in_the_examples_pane():
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("tab", "tab", "0", "x")
+        pane = app.screen.query_one(ExamplesPane)
+        assert pane.table.row_count == 0
+        assert "a pattern is a code with wildcards" in pane.border_subtitle
