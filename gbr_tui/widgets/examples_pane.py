@@ -76,7 +76,7 @@ class ExamplesPane(Vertical):
 
     def _placeholder(self) -> str:
         arrows = "up/down" if self.ascii_mode else "↑↓"
-        return f"filter: a code (03, 04*) or material (KRP, KR v KR) · {arrows} choose · Enter loads"
+        return f"filter: 03, 04*, KRP or KR v KR · {arrows} choose · Enter loads"
 
     def watch_rule(self) -> None:
         self._fill()
