@@ -33,6 +33,7 @@ class GbrCommands(Provider):
             ("Undo", "Undo the last edit (u, ctrl+z)", "undo"),
             ("Redo", "Redo the edit undone last (U, ctrl+y)", "redo"),
             ("Toggle the side to move", "White to move or Black to move (t)", "toggle_turn"),
+            ("Castling rights...", "Set the castling rights as in FEN: KQkq, Kq, - (C)", "castling"),
             ("Stipulation: + win", "White to play and win (+; again to unset)", "stipulation('+')"),
             ("Stipulation: = draw", "White to play and draw (=; again to unset)", "stipulation('=')"),
             ("Letters or glyphs", "Draw the men as letters (ASCII) or chess glyphs", "toggle_letters"),

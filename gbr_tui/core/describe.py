@@ -85,6 +85,21 @@ def to_move_words(color: chess.Color) -> str:
     return f"{SIDE_NAMES[color]} to move"
 
 
+def castling_words(wanted: str, refused: str) -> str:
+    """``castling rights KQkq``, and which of them the men do not allow yet (``-``: none)."""
+    if refused == "-":
+        return f"castling rights {wanted}"
+    return f"castling rights {wanted}: {refused} not until its king and rook stand on their home squares"
+
+
+def stipulation_conflict(stipulation: str | None, turn: chess.Color) -> str | None:
+    """What to say when the side to move contradicts the stipulation (``+`` and ``=`` are
+    White to play), else None."""
+    if stipulation in STIPULATION_WORDS and turn == chess.BLACK:
+        return f"Black to move contradicts the stipulation {stipulation} ({STIPULATION_WORDS[stipulation]})"
+    return None
+
+
 def side_words(counts: SideCounts) -> str:
     """``king, two bishops and a pawn``; a type hidden by a 9 is named as unknown."""
     men = []
@@ -171,7 +186,9 @@ def explain_digits(
     lines = []
     for piece_type, digit in zip(TYPES, digits[:4]):
         name = TYPE_NAMES[piece_type]
-        if digit == "9":
+        if digit == "9" and white[piece_type] is not None and black[piece_type] is not None:
+            meaning = known_nine_words(piece_type, white[piece_type], black[piece_type], rule)
+        elif digit == "9":
             if piece_type == "Q" and rule == Rule.PROMOTED:
                 meaning = "more than one queen on at least one side: exact count unknown"
             else:
@@ -183,6 +200,19 @@ def explain_digits(
         count = int(digit)
         lines.append(DigitExplanation(label, digit, f"{count} {SIDE_NAMES[color]} {'pawn' if count == 1 else 'pawns'}"))
     return lines
+
+
+def known_nine_words(piece_type: str, white: int, black: int, rule: Rule = Rule.COUNT) -> str:
+    """What a 9 stands for when the men are known (a board): ``White has three knights and
+    Black two; the code writes 9 when a side has three or more``."""
+    name = TYPE_NAMES[piece_type]
+    white_words = f"White has {number_of(white, name)}"
+    black_words = {0: "none", 1: "one"}.get(black) or (NUMBER_WORDS[black] if black < len(NUMBER_WORDS) else str(black))
+    if piece_type == "Q" and rule == Rule.PROMOTED and max(white, black) < 3:
+        why = "the promoted rule writes 9 when a side has more than one queen"
+    else:
+        why = "the code writes 9 when a side has three or more"
+    return f"{white_words} and Black {black_words}; {why}"
 
 
 def explain(decoded: DecodedCode, rule: Rule = Rule.COUNT) -> list[DigitExplanation]:
@@ -213,6 +243,8 @@ class BoardDescription:
     fen: str
     warnings: list[str] = field(default_factory=list)
     digits: list[DigitExplanation] = field(default_factory=list)
+    #: The side to move contradicts the stipulation: said, but the position stays legal.
+    stipulation_warning: str | None = None
 
     @property
     def legal(self) -> bool:
@@ -249,4 +281,5 @@ def describe_board(board: chess.Board, stipulation: str | None, rule: Rule = Rul
         board.fen(),
         warnings,
         explanations,
+        stipulation_conflict(stipulation, board.turn),
     )

@@ -11,6 +11,7 @@ import chess
 
 from gbr_tui.core.code import Rule, encode
 from gbr_tui.core.material import PIECE_TYPES, Material
+from gbr_tui.core.patterns import parse_pattern
 
 
 @dataclass(frozen=True)
@@ -107,19 +108,14 @@ def _place_safely(board: chess.Board, piece: chess.Piece, ranks: list[int]) -> N
     raise ValueError(f"no square left for {piece.symbol()}")
 
 
-def find(text: str) -> list[Example]:
-    """Examples whose code starts with ``text`` or whose material matches it."""
-    query = text.strip()
-    if not query:
+def find(text: str, rule: Rule = Rule.COUNT) -> list[Example]:
+    """Examples whose class matches the pattern ``text``, in the collection filter's language
+    (``core.patterns``: ``03``, ``04*``, ``0?0?.1*``, ``KRP``, ``KR v KR``); all of them for an
+    empty one. GbrError for a pattern that does not read."""
+    if not text.strip():
         return list(ALL)
-    upper = query.upper().replace(" ", "")
-    hits = []
-    for example in ALL:
-        code = example.code(short=False)
-        material = f"{example.white}v{example.black}"
-        if code.startswith(query) or example.code().startswith(query) or upper in material.upper():
-            hits.append(example)
-    return hits
+    pattern = parse_pattern(text)
+    return [example for example in ALL if pattern.matches(example.code(rule, short=False), example.material)]
 
 
 __all__ = ["ALL", "NAMED", "PUBLISHED", "Example", "arrange", "find"]

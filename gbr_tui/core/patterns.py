@@ -5,6 +5,10 @@ against the full ``abcd.ef`` form. A pattern without ``*`` and without pawn digi
 code, so ``0400`` and ``0?0?`` mean no pawns, as ``0400`` means ``0400.00``. ``,`` may stand
 for ``.``. Anything with a king in it (``KR v KR``, ``KRPvKR``) is a material string and matches
 exactly that material, which also tells apart the materials behind a 9.
+
+The examples filter takes the same language, so two short forms are patterns too: a code of
+fewer than four piece digits and no ``.`` is the start of a code (``03`` is ``03*``), and one
+side's material (``KRP``, a single king) matches a class where either side has exactly it.
 """
 
 from __future__ import annotations
@@ -23,9 +27,13 @@ class ClassPattern:
     text: str
     material: Material | None = None
     regex: re.Pattern | None = None
+    #: One side's men (``KRP``): either side has exactly these.
+    side: tuple[int, ...] | None = None
 
     def matches(self, code: str, material: Material) -> bool:
         """Whether a class (its full code and exact material) is wanted."""
+        if self.side is not None:
+            return self.side in (material.white, material.black)
         if self.material is not None:
             return material == self.material
         return self.regex.fullmatch(code) is not None
@@ -37,6 +45,8 @@ def parse_pattern(text: str) -> ClassPattern:
     if not stripped:
         raise GbrError("empty pattern: give a code such as 04* or material such as 'KR v KR'", 0)
     if "k" in stripped.lower():
+        if stripped.lower().count("k") == 1 and re.fullmatch(r"[kK][QRBNPqrbnp]*", stripped):
+            return ClassPattern(text, side=Material.from_string(f"{text} v K").white)
         return ClassPattern(text, material=Material.from_string(text))
     if _CODE_CHARACTERS.fullmatch(text) is None:
         bad = next(i for i, char in enumerate(text) if not _CODE_CHARACTERS.fullmatch(char))
@@ -49,6 +59,8 @@ def parse_pattern(text: str) -> ClassPattern:
     if len(separators) > 1:
         raise GbrError("a code has one '.' between the piece and the pawn digits", separators[1])
     pieces, dot, pawns = code.partition(".")
+    if not dot and "*" not in pieces and len(pieces) < 4:
+        pieces += "*"  # the start of a code: 03 is 03*
     if "*" not in pieces and len(pieces) != 4:
         raise GbrError(f"a code has 4 piece digits before the '.', not {len(pieces)}", text.index(stripped[0]))
     if dot and "*" not in pawns and len(pawns) != 2:

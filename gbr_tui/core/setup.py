@@ -18,8 +18,34 @@ from gbr_tui.core.errors import GbrError
 from gbr_tui.core.examples import Example, arrange
 from gbr_tui.core.notation import DecodedCode
 
-#: What an undo step restores: the full FEN (en passant square kept as set) and the stipulation.
-Snapshot = tuple[str, "str | None"]
+#: What an undo step restores: the full FEN (en passant square kept as set), the stipulation and
+#: the castling rights the user wants (see ``PositionSetup.castling``).
+Snapshot = tuple[str, "str | None", int]
+
+#: Castling rights as FEN writes them, and the rook square each stands for.
+CASTLING_LETTERS = {"K": chess.H1, "Q": chess.A1, "k": chess.H8, "q": chess.A8}
+
+
+def castling_rights_from_text(text: str) -> chess.Bitboard:
+    """``KQkq``, ``Kq``, ``-`` or nothing: the rights as a bitboard of rook squares. GbrError
+    naming the bad letter otherwise."""
+    stripped = text.strip()
+    rights = chess.BB_EMPTY
+    if stripped == "-":
+        return rights
+    for index, letter in enumerate(text):
+        if letter.isspace():
+            continue
+        if letter not in CASTLING_LETTERS:
+            raise GbrError(f"castling rights are written K Q k q (as in FEN) or -, not {letter!r}", index)
+        rights |= chess.BB_SQUARES[CASTLING_LETTERS[letter]]
+    return rights
+
+
+def castling_text(rights: chess.Bitboard) -> str:
+    """The rights as FEN writes them: ``KQkq``, ``-`` for none."""
+    text = "".join(letter for letter, square in CASTLING_LETTERS.items() if rights & chess.BB_SQUARES[square])
+    return text or "-"
 
 
 @dataclass(frozen=True)
@@ -53,33 +79,40 @@ def arrangement_of(decoded: DecodedCode) -> Arrangement:
     return Arrangement(board, decoded.stipulation, f"code {decoded.compact} {how}")
 
 
-def example_arrangement(example: Example, turn: chess.Color, stipulation: str | None, rule: Rule) -> Arrangement:
-    """An example's material in a legal arrangement, with the side to move and stipulation kept."""
+def example_arrangement(example: Example, turn: chess.Color, rule: Rule) -> Arrangement:
+    """An example's material in a legal arrangement, with the side to move kept. A new position:
+    no stipulation (an example carries none)."""
     how = f"{example.code(rule, short=False)} {example.name}"
-    return Arrangement(arrange(example.material, turn), stipulation, how)
+    return Arrangement(arrange(example.material, turn), None, how)
 
 
 class PositionSetup:
     """The board being edited and its stipulation, with undo and redo.
 
     After every edit, castling rights and the en passant square are made consistent with the
-    board (python-chess decides which are possible).
+    board (python-chess decides which are possible). The castling rights the user wants are
+    kept apart (``castling``): an edit that takes a right away (the h1 rook lifted) does not
+    lose it, and the board has it again once its king and rook stand at home again.
     """
 
     def __init__(self, board: chess.Board | None = None, stipulation: str | None = None) -> None:
         self.board = board.copy() if board is not None else chess.Board(None)
         self.stipulation = stipulation
+        #: The castling rights wanted: those loaded, of the start position, or set by the user.
+        #: The board has those of them its men allow.
+        self.castling: chess.Bitboard = self.board.castling_rights
         self.undo_stack: list[Snapshot] = []
         self.redo_stack: list[Snapshot] = []
 
     def snapshot(self) -> Snapshot:
-        return self.board.fen(en_passant="fen"), self.stipulation
+        return self.board.fen(en_passant="fen"), self.stipulation, self.castling
 
     @contextmanager
     def _edit(self) -> Iterator[chess.Board]:
         """Around every edit: afterwards, make it consistent and record it for undo."""
         before = self.snapshot()
         yield self.board
+        self.board.castling_rights = self.castling
         self.board.castling_rights = self.board.clean_castling_rights()
         if self.board.ep_square is not None and self.board.status() & chess.STATUS_INVALID_EP_SQUARE:
             self.board.ep_square = None
@@ -97,12 +130,18 @@ class PositionSetup:
             board.remove_piece_at(square)
 
     def clear(self) -> None:
+        """An empty board: a new position, so no stipulation either."""
         with self._edit() as board:
             board.clear()
+            self.stipulation = None
+            self.castling = chess.BB_EMPTY
 
     def start_position(self) -> None:
+        """The start position: a new position, so no stipulation either."""
         with self._edit() as board:
             board.reset()
+            self.stipulation = None
+            self.castling = chess.BB_CORNERS
 
     def toggle_turn(self) -> None:
         with self._edit() as board:
@@ -116,10 +155,21 @@ class PositionSetup:
             self.stipulation = None if self.stipulation == sign else sign
 
     def load(self, board: chess.Board, stipulation: str | None) -> None:
-        """Replace the position: one undo step."""
+        """Replace the position (one undo step), with the stipulation what was loaded carries:
+        None when it carries none, never the one of the position before."""
         with self._edit():
             self.board.set_fen(board.fen(en_passant="fen"))
             self.stipulation = stipulation
+            self.castling = self.board.castling_rights
+
+    def set_castling(self, text: str) -> str:
+        """Set the castling rights wanted (``KQkq``, ``Kq``, ``-``); the board has those its men
+        allow. Returns the rights wanted that the board cannot have now (``-`` for none), so
+        they can be said. GbrError for a bad letter."""
+        rights = castling_rights_from_text(text)
+        with self._edit():
+            self.castling = rights
+        return castling_text(rights & ~self.board.castling_rights)
 
     def undo(self) -> bool:
         """Go one edit back; False when there is none."""
@@ -132,7 +182,7 @@ class PositionSetup:
         if not source:
             return False
         target.append(self.snapshot())
-        fen, self.stipulation = source.pop()
+        fen, self.stipulation, self.castling = source.pop()
         self.board.set_fen(fen)
         return True
 

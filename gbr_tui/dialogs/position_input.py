@@ -9,12 +9,13 @@ from gbr_tui.core.setup import Arrangement, arrangement_of
 from gbr_tui.dialogs.input_dialog import InputDialog, problem_text
 
 
-def read_position(text: str, stipulation: str | None = None) -> Arrangement:
-    """A FEN (seven ``/`` between its ranks; ``stipulation`` stays) or a code in any dialect
-    (whose men count, such as ``3/3``, has one); GbrError when it cannot be set up."""
+def read_position(text: str) -> Arrangement:
+    """A FEN (seven ``/`` between its ranks; it carries no stipulation) or a code in any dialect
+    (whose men count, such as ``3/3``, has one; a stipulation when it gives one); GbrError when
+    it cannot be set up."""
     if text.count("/") >= 7:
         board = board_from_fen(text)
-        return Arrangement(board, stipulation, f"FEN {board.fen()}")
+        return Arrangement(board, None, f"FEN {board.fen()}")
     return arrangement_of(decode(text))
 
 
@@ -24,13 +25,9 @@ class PositionInputDialog(InputDialog[Arrangement]):
     TITLE_TEXT = "Load a FEN or a GBR code"
     PLACEHOLDER = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1  or  =0323.12g3g1"
 
-    def __init__(self, stipulation: str | None = None) -> None:
-        super().__init__()
-        self.stipulation = stipulation
-
     def check(self, text: str) -> tuple[Arrangement | None, str | Text]:
         try:
-            arrangement = read_position(text, self.stipulation)
+            arrangement = read_position(text)
         except GbrError as error:
             return None, problem_text(error.message, error.pointer(text))
         return arrangement, arrangement.how

@@ -159,6 +159,23 @@ class EditorScreen(Screen):
         self.setup.toggle_turn()
         self._redraw()
 
+    def action_castling(self) -> None:
+        """The castling dialog, filled with the rights wanted now."""
+        from gbr_tui.core.setup import castling_text
+        from gbr_tui.dialogs.castling import CastlingDialog
+
+        self.app.push_screen(CastlingDialog(castling_text(self.setup.castling)), callback=self._castling_done)
+
+    def _castling_done(self, rights: str | None) -> None:
+        if rights is None:
+            return
+        from gbr_tui.core.describe import castling_words
+
+        refused = self.setup.set_castling(rights)
+        self._redraw()
+        severity = "information" if refused == "-" else "warning"
+        self.notify(castling_words(rights, refused), title="Castling", severity=severity, markup=False)
+
     def action_stipulation(self, sign: str) -> None:
         """Set ``+`` or ``=``; the same key again unsets it."""
         self.setup.toggle_stipulation(sign)
@@ -180,8 +197,9 @@ class EditorScreen(Screen):
         self.load_example(message.example)
 
     def load_example(self, example: Example) -> None:
-        """The example's material in a legal arrangement; side to move and stipulation stay."""
-        self._load(example_arrangement(example, self.setup.board.turn, self.setup.stipulation, self.rule))
+        """The example's material in a legal arrangement; the side to move stays, the
+        stipulation does not (a new position)."""
+        self._load(example_arrangement(example, self.setup.board.turn, self.rule))
 
     def _load(self, arrangement: Arrangement) -> None:
         self.load(arrangement.board, arrangement.stipulation, arrangement.how)
@@ -210,7 +228,7 @@ class EditorScreen(Screen):
     def action_input_position(self) -> None:
         from gbr_tui.dialogs.position_input import PositionInputDialog
 
-        self.app.push_screen(PositionInputDialog(self.setup.stipulation), callback=self._input_done)
+        self.app.push_screen(PositionInputDialog(), callback=self._input_done)
 
     def _input_done(self, arrangement: Arrangement | None) -> None:
         if arrangement is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from dataclasses import replace
 
 from rich.table import Table
@@ -10,8 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
+from textual.keys import _character_to_key
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
+
+#: The keys that type a character: a focused Input takes them before any binding of its own
+#: screen or the app.
+TYPED_KEYS = frozenset(_character_to_key(char) for char in string.printable if char.isprintable())
 
 ABOUT = (
     "gbr-tui shows the GBR code (Guy-Blandford-Roycroft) of the position on the board as you set "
@@ -27,13 +33,18 @@ def key_sections(screen: Screen) -> list[tuple[str, list[tuple[str, str]]]]:
 
     The panes are the screen's widgets in focus order, then the screen, then the app. Keys that
     do the same (``x,space,delete,backspace``; the files after ``g``) share one row. Keys whose
-    action the app does not offer (served, those that open the host's files) are left out.
+    action the app does not offer (served, those that open the host's files) are left out, and so
+    are the keys a focused Input types (``d`` and ``q`` over the decode screen's input).
     """
     nodes: list[DOMNode] = [*screen.walk_children(), screen, screen.app]
+    focused = screen.focused
+    typing = set(focused.ancestors_with_self) if isinstance(focused, Input) else set()
     sections: dict[str, dict[str, list[str]]] = {}  # pane -> what it does -> keys
     for node in nodes:
         for binding in own_bindings(type(node)):
             if not screen.app.offers(binding.action):
+                continue
+            if (node in typing or node is screen.app) and typing and binding.key in TYPED_KEYS:
                 continue
             rows = sections.setdefault(getattr(node, "HELP_TITLE", type(node).__name__), {})
             keys = rows.setdefault(binding.tooltip or binding.description, [])

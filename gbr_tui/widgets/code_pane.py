@@ -61,8 +61,9 @@ class CodePane(VerticalScroll, can_focus=True):
         body.append_text(Text.assemble(("FEN   ", label), description.fen, "\n"))
         # The verdict in the border keeps a row for the explanations at 80x24.
         self.border_subtitle = "legal position" if description.legal else "not a legal position"
-        if description.warnings:
-            warnings = "\n".join(f"! {text}" for text in description.warnings)
+        shown_warnings = [*description.warnings, *filter(None, [description.stipulation_warning])]
+        if shown_warnings:
+            warnings = "\n".join(f"! {text}" for text in shown_warnings)
             body.append(warnings + "\n", self.get_component_rich_style("code-pane--warning"))
         body.append("\n".join(f"{line.label} {line.digit} = {line.text}" for line in description.digits))
         _update(self.query_one("#code-body", Static), body)

@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import DataTable, Input
 
-from gbr_tui.core import Rule
+from gbr_tui.core import GbrError, Rule
 from gbr_tui.core.examples import ALL, Example, find
 from gbr_tui.widgets.bounded_input import BoundedInput
 
@@ -76,7 +76,7 @@ class ExamplesPane(Vertical):
 
     def _placeholder(self) -> str:
         arrows = "up/down" if self.ascii_mode else "↑↓"
-        return f"filter: a code (03) or material (KRP) · {arrows} choose · Enter loads"
+        return f"filter: 03, 04*, KRP or KR v KR · {arrows} choose · Enter loads"
 
     def watch_rule(self) -> None:
         self._fill()
@@ -90,13 +90,17 @@ class ExamplesPane(Vertical):
         self._fill()
 
     def _fill(self) -> None:
-        self.shown = find(self.filter_text)
+        try:
+            self.shown = find(self.filter_text, self.rule)
+            problem = None
+        except GbrError as error:
+            self.shown, problem = [], error.message
         table = self.table
         table.clear()
         for example in self.shown:
             cells = (example.white, example.black, example.code(self.rule, short=False), str(example.men), example.name)
             table.add_row(*map(Text, cells))
-        self.border_subtitle = f"{len(self.shown)} of {len(ALL)}"
+        self.border_subtitle = problem or f"{len(self.shown)} of {len(ALL)}"
 
     def action_cursor_down(self) -> None:
         self.table.action_cursor_down()

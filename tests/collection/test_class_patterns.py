@@ -52,7 +52,7 @@ def test_material_tells_apart_what_a_nine_hides():
 @pytest.mark.parametrize(
     "pattern, message, position",
     [
-        ("04", "4 piece digits", 0),
+        ("04.10", "4 piece digits", 0),  # 04 alone is the start of a code (04*)
         ("0400.1", "2 pawn digits", 5),
         ("04x*", "a pattern is a code", 2),
         ("0400.10.1", "one '.'", 7),  # the second '.'

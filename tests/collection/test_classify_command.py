@@ -126,7 +126,7 @@ def test_all_positions_count_games_not_classes(tmp_path):
     [
         (["absent.pgn"], "absent.pgn: no such file"),
         (["."], "is a directory"),
-        (["--match", "04", "FILE"], "4 piece digits"),
+        (["--match", "04.10", "FILE"], "4 piece digits"),
         (["--format", "tsv", "FILE"], "invalid choice"),
         (["--fen-column", "Position", "CSV"], "no column named 'Position'"),
         ([], "required"),

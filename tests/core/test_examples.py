@@ -56,3 +56,18 @@ def test_every_example_has_a_legal_arrangement_with_its_material(example: exampl
     assert board.is_valid()
     assert Material.from_board(board) == example.material
     assert encode(board, short=True) == example.code()
+
+
+def test_the_examples_filter_speaks_the_collection_filters_pattern_language():
+    from gbr_tui.core.examples import find
+    from gbr_tui.core.patterns import parse_pattern
+
+    codes = lambda text: [example.code(short=False) for example in find(text)]  # noqa: E731
+    assert codes("04*") == ["0400.10"]  # a wildcard, as in the collection filter
+    assert codes("03") == ["0323.12"]  # the start of a code, as the examples filter took it
+    assert set(codes("KRP")) == {"0400.10"}  # one side's men
+    assert codes("KR v KR") == []  # exact material
+    assert codes("KQ v KR") == ["1300.00"]
+    pattern = parse_pattern("KRP")  # and the collection filter takes both short forms too
+    assert pattern.matches("0400.10", Material.from_string("KR v KRP"))
+    assert parse_pattern("03").matches("0323.12", Material.from_string("KBBP v KRNPP"))

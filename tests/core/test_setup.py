@@ -11,7 +11,7 @@ import pytest
 
 from gbr_tui.core import GbrError, Material, Rule, decode
 from gbr_tui.core.examples import ALL
-from gbr_tui.core.setup import PositionSetup, arrangement_of, example_arrangement
+from gbr_tui.core.setup import PositionSetup, arrangement_of, castling_text, example_arrangement
 from gbr_tui.core.validity import position_warnings
 
 KUBBEL_FEN = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"
@@ -134,6 +134,88 @@ def test_what_cannot_be_set_up_is_refused_with_the_reason(code, reason):
 
 @pytest.mark.parametrize("example", ALL, ids=lambda example: example.name)
 def test_every_example_is_arranged_legally_with_its_material(example):
-    arrangement = example_arrangement(example, chess.WHITE, None, Rule.COUNT)
+    arrangement = example_arrangement(example, chess.WHITE, Rule.COUNT)
     assert Material.from_board(arrangement.board) == example.material
     assert position_warnings(arrangement.board) == []
+
+
+@pytest.mark.parametrize("edit", ["clear", "start_position"])
+def test_a_new_position_starts_without_the_stipulation_of_the_last(edit):
+    setup = PositionSetup(chess.Board(f"{KUBBEL_FEN} w - - 0 1"))
+    setup.toggle_stipulation("+")
+    getattr(setup, edit)()
+    assert setup.stipulation is None
+    assert setup.undo() and setup.stipulation == "+"  # undo brings both back
+
+
+def test_an_example_carries_no_stipulation():
+    assert example_arrangement(ALL[0], chess.WHITE, Rule.COUNT).stipulation is None
+
+
+def test_black_to_move_under_a_white_stipulation_is_said_but_stays_legal():
+    setup = PositionSetup(chess.Board(f"{KUBBEL_FEN} w - - 0 1"))
+    setup.toggle_stipulation("=")
+    assert setup.description().stipulation_warning is None
+    setup.toggle_turn()
+    description = setup.description()
+    assert description.stipulation_warning == ("Black to move contradicts the stipulation = (White to play and draw)")
+    assert description.legal  # the position itself is legal
+    setup.toggle_stipulation("=")
+    assert setup.description().stipulation_warning is None
+
+
+@pytest.mark.parametrize(
+    ("fen", "rule", "label", "text"),
+    [
+        (
+            "1n2k1n1/8/8/8/8/8/8/NN2K1N1 w - - 0 1",  # KNNN v KNN, 0009 (spec section 2)
+            Rule.COUNT,
+            "N",
+            "White has three knights and Black two; the code writes 9 when a side has three or more",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1",  # two White queens: 9 under the promoted rule only
+            Rule.PROMOTED,
+            "Q",
+            "White has two queens and Black none; the promoted rule writes 9 when a side has more than one queen",
+        ),
+    ],
+)
+def test_a_9_on_a_board_says_what_it_stands_for(fen, rule, label, text):
+    lines = {line.label: line for line in PositionSetup(chess.Board(fen)).description(rule).digits}
+    assert lines[label].digit == "9"
+    assert lines[label].text == text
+
+
+def test_a_rook_lifted_and_put_back_gets_its_castling_right_back():
+    setup = PositionSetup(chess.Board())
+    setup.empty(chess.H1)
+    assert castling_text(setup.board.castling_rights) == "Qkq"
+    setup.place(chess.H1, "R")
+    assert castling_text(setup.board.castling_rights) == "KQkq"
+    setup.empty(chess.E8)  # the Black king goes: neither of Black's rights
+    setup.place(chess.E8, "k")
+    assert setup.board.fen() == chess.STARTING_FEN
+
+
+def test_castling_rights_can_be_set_and_those_the_men_forbid_are_said():
+    setup = PositionSetup(chess.Board("r3k3/8/8/8/8/8/8/4K2R w - - 0 1"))
+    assert setup.set_castling("KQkq") == "Qk"  # no rook on a1, none on h8
+    assert castling_text(setup.board.castling_rights) == "Kq"
+    assert setup.set_castling("-") == "-" and setup.board.castling_rights == chess.BB_EMPTY
+    assert setup.undo() and castling_text(setup.board.castling_rights) == "Kq"
+    with pytest.raises(GbrError) as refused:
+        setup.set_castling("KX")
+    assert refused.value.message == "castling rights are written K Q k q (as in FEN) or -, not 'X'"
+
+
+def test_a_new_or_cleared_position_wants_no_castling_it_did_not_give():
+    setup = PositionSetup(chess.Board())
+    setup.clear()
+    setup.place(chess.E1, "K")
+    setup.place(chess.H1, "R")
+    assert setup.board.castling_rights == chess.BB_EMPTY  # a set-up study: no castling unless set
+    setup.load(chess.Board("4k3/8/8/8/8/8/8/R3K2R w K - 0 1"), None)
+    setup.empty(chess.H1)
+    setup.place(chess.H1, "R")
+    assert castling_text(setup.board.castling_rights) == "K"

@@ -492,3 +492,12 @@ async def test_a_huge_paste_is_cut_to_fit_and_said() -> None:
         assert len(code_input.value) == MAX_INPUT
         assert any("cut to 2,000 characters" in toast for toast in toasts(app))
         assert "KBBP v KRNPP" in screen_text(app)
+
+
+async def test_help_over_the_decode_screen_leaves_out_the_keys_its_input_types():
+    app = GbrApp()
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.press("d", "f1")
+        rows = {keys: text for _, section in app.screen.sections for keys, text in section}
+        assert "f2" in rows and "f1" in rows and "^q" in rows  # the keys that still act
+        assert not any(key in keys.split() for keys in rows for key in ("d", "q", "?")), rows

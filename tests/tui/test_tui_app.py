@@ -121,7 +121,11 @@ async def test_the_promoted_rule_from_the_palette_writes_9_for_two_queens():
         await run_command(pilot, "promoted rule")
         assert shown_digits(app) == "9000.00"
         assert "three or more" not in shown_code_pane(app)  # the promoted rule's own wording
-        assert "more than one queen on at least one side" in shown_code_pane(app)
+        # The board shows the men: the pane says what the 9 stands for (issue 11).
+        assert (
+            "Q 9 = White has two queens and Black none; the promoted rule writes 9 when a side has more than one queen"
+            in (shown_code_pane(app))
+        )
 
 
 async def test_help_lists_every_key_and_every_way_out_works():

@@ -233,9 +233,10 @@ async def test_castling_rights_follow_the_king_and_the_rooks():
         assert board.has_queenside_castling_rights(chess.BLACK)
         await pilot.press("g", "e", "1", "space")  # White's king leaves: White loses both
         assert not board.has_castling_rights(chess.WHITE)
-        await pilot.press("K")  # and does not get them back by returning
-        assert not board.has_castling_rights(chess.WHITE)
         assert " w q - " in shown_code_pane(app)
+        await pilot.press("K")  # lost only by editing: back home, it castles again (issue 11)
+        assert board.has_kingside_castling_rights(chess.WHITE) and board.has_queenside_castling_rights(chess.WHITE)
+        assert " w KQq - " in shown_code_pane(app)
 
 
 async def test_en_passant_square_is_dropped_when_it_no_longer_holds():
@@ -327,3 +328,93 @@ async def test_a_huge_paste_into_the_fen_dialog_is_not_echoed_whole():
         assert len(app.screen.query_one(Input).value) == 2000
         assert len(app.screen.feedback) < 5000
         assert any("left out" in toast for toast in toasts(app))
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ["i", *"8/8/8/8/8/8/8/8 w - - 0 1", "enter"],  # a FEN carries no stipulation
+        ["s"],
+        ["c"],
+        ["tab", "tab", "enter"],  # the first example
+    ],
+    ids=["fen", "start", "clear", "example"],
+)
+async def test_the_stipulation_does_not_carry_over_into_a_new_position(keys):
+    app = make_app(board_from_fen(KUBBEL_FEN))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("plus", *keys)
+        await pilot.pause()
+        assert app.editor.setup.stipulation is None
+        assert "no stipulation" in shown_code_pane(app)
+        assert not any(word.startswith("+0") for word in shown_code_pane(app).split())
+
+
+async def test_a_decoded_code_brings_its_own_stipulation():
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("plus", "i", *"=0323.12g3g1", "enter")
+        await pilot.pause()
+        assert app.editor.setup.stipulation == "="
+
+
+async def test_black_to_move_beside_a_white_stipulation_is_warned():
+    app = make_app(board_from_fen(KUBBEL_FEN))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("equals_sign", "t")
+        shown = shown_code_pane(app)
+        assert "Black to move" in shown and "= White to play and draw" in shown
+        assert "! Black to move contradicts the stipulation = (White to play and draw)" in shown
+        assert app.screen.query_one(CodePane).border_subtitle == "legal position"
+        await pilot.press("t")
+        assert "contradicts" not in shown_code_pane(app)
+
+
+async def test_the_pane_says_what_a_9_stands_for_on_the_board():
+    app = make_app(board_from_fen("1n2k1n1/8/8/8/8/8/8/NN2K1N1"))  # KNNN v KNN
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        shown = shown_code_pane(app)
+        assert "N 9 = White has three knights and Black two; the code writes 9 when a side has three or more" in shown
+        assert "unknown" not in shown
+
+
+async def test_a_rook_put_back_on_h1_gets_castling_back():
+    app = make_app(chess.Board())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("g", "h", "1", "x")
+        assert " Qkq " in shown_code_pane(app)
+        await pilot.press("R")
+        assert app.editor.setup.board.fen() == chess.STARTING_FEN
+        assert " KQkq " in shown_code_pane(app)
+
+
+async def test_castling_rights_are_set_with_C_and_what_the_men_forbid_is_said():
+    app = make_app(board_from_fen("r3k3/8/8/8/8/8/8/4K2R w - - 0 1"))
+    async with app.run_test(size=(100, 40), notifications=True) as pilot:
+        await pilot.press("C")
+        assert app.screen.query_one(Input).value == "-"
+        await pilot.press("backspace", *"KQkq", "enter")
+        await pilot.pause()
+        assert app.editor.setup.board.fen() == "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1"
+        assert any("castling rights KQkq: Qk not until" in toast for toast in toasts(app))
+        await pilot.press("C", "backspace", "backspace", "backspace", "backspace", "X")
+        assert "not 'X'" in app.screen.feedback
+
+
+@pytest.mark.parametrize("typed", ["04*", "KRP", "0400.10", "KRP v KR", "04"])
+async def test_the_examples_filter_takes_the_collection_filters_patterns(typed):
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("tab", "tab", *typed)
+        table = app.screen.query_one(ExamplesPane).table
+        assert [str(table.get_row_at(row)[2]) for row in range(table.row_count)] == ["0400.10"]
+
+
+async def test_a_pattern_that_does_not_read_is_said_in_the_examples_pane():
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("tab", "tab", "0", "x")
+        pane = app.screen.query_one(ExamplesPane)
+        assert pane.table.row_count == 0
+        assert "a pattern is a code with wildcards" in pane.border_subtitle
