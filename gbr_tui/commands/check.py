@@ -27,7 +27,13 @@ from gbr_tui.core import GbrError, Rule
 from gbr_tui.core.check import CaptionCheck, CheckTally, check_caption
 from gbr_tui.core.collection import BadRecord, GamePositions, Record
 from gbr_tui.core.collection.readers import CAPTION_NAME
-from gbr_tui.core.describe import caption_error_words, check_summary, disagreement_words, headers_words
+from gbr_tui.core.describe import (
+    caption_error_words,
+    check_summary,
+    disagreement_words,
+    headers_words,
+    printed_words,
+)
 from gbr_tui.core.text import printable
 
 REASON_CHARACTERS = 300  # of why a record is bad, at most this much is printed
@@ -131,7 +137,7 @@ class _Checker:
             place = f"{self.file}:{record.line}: record {record.number}"
             headers = headers_words({name: value for name, value in record.headers.items() if name != "FEN"})
             out = sys.stdout
-            out.write(f"{place}{' · ' + headers if headers else ''} · printed '{printable(record.caption, 200)}'\n")
+            out.write(f"{place}{' · ' + headers if headers else ''} · {printed_words(record.caption)}\n")
             for disagreement in found.disagreements:
                 out.write(f"    {disagreement_words(**dataclasses.asdict(disagreement))}\n")
 

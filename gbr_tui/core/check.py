@@ -126,14 +126,14 @@ def _same_men(decoded: DecodedCode, board: chess.BaseBoard, actual: list[chess.S
     return {chess.parse_square(name) for name in decoded.men_squares} == set(actual)
 
 
-def record_check(caption: str | None, position: str | None, rule: Rule = Rule.COUNT) -> list[str] | None:
-    """A record's caption checked against its position, in words: None when it has no caption,
-    nothing when they agree, else a line for each part that disagrees, or why the caption does
-    not decode."""
+def record_check(caption: str | None, position: str | None, rule: Rule = Rule.COUNT) -> list[tuple[str, str]] | None:
+    """A record's caption checked against its position, as (part, words) for each part that
+    disagrees (part ``caption`` with why, when it does not decode); nothing when they agree,
+    None when there is no caption."""
     if caption is None or position is None:
         return None
     try:
         found = check_caption(caption, position, rule)
     except GbrError as error:
-        return [caption_error_words(caption, error)]
-    return [disagreement_words(d.part, d.printed, d.actual, d.detail) for d in found.disagreements]
+        return [("caption", caption_error_words(caption, error))]
+    return [(d.part, disagreement_words(d.part, d.printed, d.actual, d.detail)) for d in found.disagreements]

@@ -204,6 +204,25 @@ def _square_names(squares: set[chess.Square]) -> str:
     return " ".join(chess.square_name(square) for square in sorted(squares))
 
 
+#: The heading of the browser's column that marks the records whose printed code disagrees.
+DISAGREEMENT_MARK = "check"
+
+
+def disagreement_mark(parts: Sequence[tuple[str, str]]) -> str:
+    """A disagreeing record's mark in a list: ``! code, kings`` (a sign that needs no colour)."""
+    return "! " + ", ".join(part for part, _ in parts)
+
+
+def disagreeing_words(count: int) -> str:
+    """``2 printed codes disagree with their positions``."""
+    return f"{plural(count, 'printed code')} {'disagrees' if count == 1 else 'disagree'} with {'its position' if count == 1 else 'their positions'}"
+
+
+def printed_words(caption: str, limit: int = 200) -> str:
+    """``printed '=0324.12g3g1'``: a caption as printed, made printable."""
+    return f"printed '{printable(caption, limit)}'"
+
+
 def headers_words(headers: Mapping[str, str], limit: int = 60) -> str:
     """A record's headers in one line, made printable: ``White: Kubbel · Event: Shakhmaty``."""
     return " · ".join(f"{printable(name)}: {printable(value, limit)}" for name, value in headers.items())

@@ -104,8 +104,10 @@ def test_a_caption_that_does_not_decode_raises() -> None:
 def test_record_check_in_words() -> None:
     assert record_check(None, ARVES) is None  # no caption: unchecked
     assert record_check("a7d3 0116.00 b2b3c6d6 3/3+", ARVES) == []
-    assert record_check("a7d3 0116.00 b2b3c6d6 3/4+", ARVES) == ["count: printed 3/4, the position gives 3/3"]
-    (words,) = record_check("01x6", ARVES)
-    assert words.startswith("the caption '01x6' does not decode:")
-    (escaped,) = record_check("\x1b[2J", ARVES)
+    assert record_check("a7d3 0116.00 b2b3c6d6 3/4+", ARVES) == [
+        ("count", "count: printed 3/4, the position gives 3/3")
+    ]
+    ((part, words),) = record_check("01x6", ARVES)
+    assert part == "caption" and words.startswith("the caption '01x6' does not decode:")
+    ((_, escaped),) = record_check("\x1b[2J", ARVES)
     assert "\x1b" not in escaped and "\\x1b" in escaped  # made printable
