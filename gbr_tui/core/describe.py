@@ -215,7 +215,9 @@ def disagreement_mark(parts: Sequence[tuple[str, str]]) -> str:
 
 def disagreeing_words(count: int) -> str:
     """``2 printed codes disagree with their positions``."""
-    return f"{plural(count, 'printed code')} {'disagrees' if count == 1 else 'disagree'} with {'its position' if count == 1 else 'their positions'}"
+    if count == 1:
+        return "1 printed code disagrees with its position"
+    return f"{plural(count, 'printed code')} disagree with their positions"
 
 
 def printed_words(caption: str, limit: int = 200) -> str:
@@ -359,4 +361,4 @@ def describe_board(board: chess.Board, stipulation: str | None, rule: Rule = Rul
 def caption_error_words(caption: str, error: GbrError) -> str:
     """Why a printed caption is not checked: ``the caption 'a7d3 01x6' does not decode: ...``."""
     spot = "" if error.offset is None else f" (at column {error.offset + 1})"
-    return f"the caption '{printable(caption, 100)}' does not decode: {error.message}{spot}"
+    return f"the caption '{printable(caption, 100)}' does not decode: {printable(error.message)}{spot}"
