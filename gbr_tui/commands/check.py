@@ -32,6 +32,7 @@ from gbr_tui.core.describe import (
     check_summary,
     disagreement_words,
     headers_words,
+    no_captions_words,
     printed_words,
 )
 from gbr_tui.core.text import printable
@@ -106,13 +107,18 @@ class _Checker:
         for name in self.args.files:
             with self.request.open(name, self.rule) as collection:
                 self.file = printable(collection.name, SHOWN_CHARACTERS)
+                captions = uncaptioned = 0
                 for item in collection.records():
                     if type(item) is BadRecord:
                         self._bad(item.line, item.number, item.reason)
                     elif item.caption is None:
                         self.tally.unchecked += 1
+                        uncaptioned += 1
                     else:
+                        captions += 1
                         self._check(collection.name, item)
+                if uncaptioned and not captions:
+                    self.errors.print(f"gbr-tui check: {self.file}: {no_captions_words(self.args.tag)}")
         tally = self.tally
         self.errors.print(check_summary(tally.agree, tally.disagree, tally.unchecked, tally.bad))
         return EXIT_BAD_INPUT if tally.disagree or tally.bad else EXIT_OK

@@ -358,6 +358,14 @@ def describe_board(board: chess.Board, stipulation: str | None, rule: Rule = Rul
     )
 
 
+def no_captions_words(name: str) -> str:
+    """What to say of a collection in which no record has a caption where one was looked for."""
+    return (
+        f"no record has a caption (no {printable(name, 60)} tag, opcode, field or column): "
+        "--tag or --code-column names where they are"
+    )
+
+
 def caption_error_words(caption: str, error: GbrError) -> str:
     """Why a printed caption is not checked: ``the caption 'a7d3 01x6' does not decode: ...``."""
     spot = "" if error.offset is None else f" (at column {error.offset + 1})"

@@ -159,7 +159,10 @@ def test_tag_and_code_column_name_the_caption(tmp_path) -> None:
     pgn.write_text(pgn_game(ARVES, None, "e").replace("[SetUp", '[Code "d3a7 0116.00"]\n[SetUp'))
     by_tag = run_gbr("check", "--tag", "Code", str(pgn))
     assert "kings: printed d3a7, the position gives a7d3" in by_tag.stdout
-    assert run_gbr("check", str(pgn)).stderr.strip().endswith("(+ unchecked 1, bad 0)")  # no GBR tag
+    untagged = run_gbr("check", str(pgn))  # no GBR tag: unchecked, and said
+    assert (untagged.status, summary(untagged.stderr)) == (0, (0, 0, 0, 1, 0))
+    assert f"{pgn}: no record has a caption (no GBR tag" in untagged.stderr
+    assert "no record has a caption" not in by_tag.stderr
     csv = tmp_path / "studies.csv"
     csv.write_text(f"{ARVES},source,0116.00\n{ARVES},source,0106.00\n")  # no header: by number only
     by_column = run_gbr("check", "--code-column", "3", str(csv))
