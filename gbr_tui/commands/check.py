@@ -71,6 +71,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     errors = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    unread = [name for name in args.files if name != "-" and (os.path.isdir(name) or not os.path.exists(name))]
     problem = None
     if args.position == GamePositions.ALL.value:
         problem = "--position all: a caption is printed for one position of a game (start or final)"
@@ -78,10 +79,9 @@ def run(args: argparse.Namespace) -> int:
         problem = "--tag: expected a name"
     elif args.files.count("-") > 1:
         problem = "'-' (stdin) is named more than once: stdin can be read only once"
-    for name in args.files:
-        if problem is None and name != "-" and (os.path.isdir(name) or not os.path.exists(name)):
-            reason = "is a directory, not a file" if os.path.isdir(name) else "no such file"
-            problem = f"{printable(name, SHOWN_CHARACTERS)}: {reason}"
+    elif unread:  # devices and pipes are read
+        reason = "is a directory, not a file" if os.path.isdir(unread[0]) else "no such file"
+        problem = f"{printable(unread[0], SHOWN_CHARACTERS)}: {reason}"
     if problem is not None:
         errors.print(f"gbr-tui check: {problem}")
         return EXIT_USAGE
