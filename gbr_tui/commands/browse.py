@@ -22,7 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
         usage="gbr-tui FILE... [--format FORMAT] [--position POSITION] [--fen-column NAME|N]",
         description="Start the app with collections open in the browser, listed by GBR class.",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="PGN, EPD, FEN lines or CSV; gzip, bz2, xz too")
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="PGN, EPD, FEN lines, CSV or JSON Lines; gzip, bz2, xz too"
+    )
     add_collection_options(parser)
     return parser
 

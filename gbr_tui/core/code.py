@@ -96,7 +96,12 @@ def extended_squares(board: chess.BaseBoard) -> list[chess.Square]:
     kings = [board.pieces_mask(chess.KING, color) for color in (chess.WHITE, chess.BLACK)]
     if any(chess.popcount(mask) != 1 for mask in kings):
         raise GbrError("the extended form needs exactly one king on each side")
-    squares = [chess.lsb(mask) for mask in kings]
+    return [chess.lsb(mask) for mask in kings] + men_squares(board)
+
+
+def men_squares(board: chess.BaseBoard) -> list[chess.Square]:
+    """The men other than the kings in the published order (see ``extended_squares``)."""
+    squares = []
     for piece_type, color in MEN_ORDER:
         squares += sorted(board.pieces(piece_type, color), key=_file_then_rank)
     return squares

@@ -157,6 +157,79 @@ def read_summary(classified: int, bad: int) -> str:
     return f"read {classified + bad:,} = classified {classified:,} + bad {bad:,}"
 
 
+def check_summary(agree: int, disagree: int, unchecked: int, bad: int) -> str:
+    """``checked 12 = agree 10 + disagree 2 (+ unchecked 3, bad 1)``: every record read is one of
+    these; checked are those with a caption that decodes."""
+    checked = agree + disagree
+    return f"checked {checked:,} = agree {agree:,} + disagree {disagree:,} (+ unchecked {unchecked:,}, bad {bad:,})"
+
+
+def disagreement_words(part: str, printed: str, actual: str, detail: str = "") -> str:
+    """``code: printed 0324.12, the position gives 0323.12 (N printed 4, ...)``."""
+    words = f"{part}: printed {printable(printed, 100)}, the position gives {actual}"
+    return f"{words} ({detail})" if detail else words
+
+
+def digit_disagreement_words(
+    printed: str, actual: str, white: SideCounts, black: SideCounts, rule: Rule = Rule.COUNT
+) -> list[str]:
+    """For each digit the position gives otherwise than printed: ``N printed 4, the position 3:
+    0 White + 1 Black (knights)``."""
+    explained = explain_digits(actual, white, black, rule)
+    return [
+        f"{line.label} printed {digit}, the position {line.digit}: {line.text}"
+        for line, digit in zip(explained, printed)
+        if digit != line.digit
+    ]
+
+
+def other_rule_words(rule: Rule) -> str:
+    return f"the {rule.value} rule gives the printed code"
+
+
+def squares_difference_words(printed_only: set[chess.Square], position_only: set[chess.Square]) -> str:
+    """``b4 printed, empty in the position; b3 in the position, not printed``; or that the
+    squares are the same ones with other men on them."""
+    if not printed_only and not position_only:
+        return "the same squares, other men on them"
+    words = []
+    if printed_only:
+        words.append(f"{_square_names(printed_only)} printed, empty in the position")
+    if position_only:
+        words.append(f"{_square_names(position_only)} in the position, not printed")
+    return "; ".join(words)
+
+
+def _square_names(squares: set[chess.Square]) -> str:
+    return " ".join(chess.square_name(square) for square in sorted(squares))
+
+
+#: The heading of the browser's column that marks the records whose printed code disagrees.
+DISAGREEMENT_MARK = "check"
+
+
+def disagreement_mark(parts: Sequence[tuple[str, str]]) -> str:
+    """A disagreeing record's mark in a list: ``! code, kings`` (a sign that needs no colour)."""
+    return "! " + ", ".join(part for part, _ in parts)
+
+
+def disagreeing_words(count: int) -> str:
+    """``2 printed codes disagree with their positions``."""
+    if count == 1:
+        return "1 printed code disagrees with its position"
+    return f"{plural(count, 'printed code')} disagree with their positions"
+
+
+def printed_words(caption: str, limit: int = 200) -> str:
+    """``printed '=0324.12g3g1'``: a caption as printed, made printable."""
+    return f"printed '{printable(caption, limit)}'"
+
+
+def headers_words(headers: Mapping[str, str], limit: int = 60) -> str:
+    """A record's headers in one line, made printable: ``White: Kubbel · Event: Shakhmaty``."""
+    return " · ".join(f"{printable(name)}: {printable(value, limit)}" for name, value in headers.items())
+
+
 def class_materials(materials: Sequence[tuple[Material, int]], shown: int = 3) -> str:
     """The materials of a class, most frequent first: ``KNNN v K, KNNN v KNN``, with ``2 more``
     after the first ``shown``."""
@@ -283,3 +356,17 @@ def describe_board(board: chess.Board, stipulation: str | None, rule: Rule = Rul
         explanations,
         stipulation_conflict(stipulation, board.turn),
     )
+
+
+def no_captions_words(name: str) -> str:
+    """What to say of a collection in which no record has a caption where one was looked for."""
+    return (
+        f"no record has a caption (no {printable(name, 60)} tag, opcode, field or column): "
+        "--tag or --code-column names where they are"
+    )
+
+
+def caption_error_words(caption: str, error: GbrError) -> str:
+    """Why a printed caption is not checked: ``the caption 'a7d3 01x6' does not decode: ...``."""
+    spot = "" if error.offset is None else f" (at column {error.offset + 1})"
+    return f"the caption '{printable(caption, 100)}' does not decode: {printable(error.message)}{spot}"

@@ -110,15 +110,19 @@ class DecodedCode:
         return f"{self.stipulation or ''}{self.code}{squares}"
 
 
-def decode(text: str, rule: Rule = Rule.COUNT) -> DecodedCode:
-    """Parse a code in any dialect; raise GbrError naming the bad spot."""
+def decode(text: str, rule: Rule = Rule.COUNT, *, count_must_fit: bool = True) -> DecodedCode:
+    """Parse a code in any dialect; raise GbrError naming the bad spot.
+
+    ``count_must_fit=False`` keeps a printed men count that disagrees with the code (``check``
+    compares each with the position) instead of raising.
+    """
     plain = _PLAIN.fullmatch(text)
     if plain is not None:
         stipulation, pieces, pawns = plain.groups()
         decoded = _from_digits(text, pieces, pawns or "00", plain.start(2), rule)
         decoded.stipulation = stipulation or None
         return decoded
-    return _Parser(text, rule).parse()
+    return _Parser(text, rule, count_must_fit).parse()
 
 
 def decode_any(text: str, rule: Rule = Rule.COUNT) -> DecodedCode:
@@ -175,9 +179,10 @@ def _from_digits(text: str, pieces: str, pawns: str, start: int, rule: Rule) -> 
 class _Parser:
     """A left-to-right reader that remembers where each token started."""
 
-    def __init__(self, text: str, rule: Rule) -> None:
+    def __init__(self, text: str, rule: Rule, count_must_fit: bool = True) -> None:
         self.text = text
         self.rule = rule
+        self.count_must_fit = count_must_fit
         self.pos = 0
         self.stipulation: str | None = None
         self.side_to_move: chess.Color | None = None
@@ -197,7 +202,8 @@ class _Parser:
         decoded.men_count = self.men_count
         decoded.result = self.result
         self._place(decoded)
-        self._check_men_count(decoded)
+        if self.count_must_fit:
+            self._check_men_count(decoded)
         return decoded
 
     def _skip_space(self) -> None:

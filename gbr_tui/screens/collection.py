@@ -25,7 +25,15 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from gbr_tui.core import GbrError, Rule, board_from_fen
 from gbr_tui.core.collection import FIELDS, ClassIndex, ClassRow, CollectionError, CollectionRequest, IndexedRecord
 from gbr_tui.core.collection.source import Cancelled
-from gbr_tui.core.describe import class_materials, plural, read_summary
+from gbr_tui.core.describe import (
+    DISAGREEMENT_MARK,
+    class_materials,
+    disagreeing_words,
+    disagreement_mark,
+    plural,
+    printed_words,
+    read_summary,
+)
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
 from gbr_tui.core.setup import Arrangement
 from gbr_tui.core.text import printable
@@ -81,6 +89,13 @@ class CollectionScreen(Screen):
             "b", "bad_records", "bad", tooltip="List the bad records with their file and line", id="collection.bad"
         ),
         Binding("f3,o", "app.open_collection", "open", tooltip="Open another collection file", id="collection.open"),
+        Binding(
+            "w",
+            "disagreements",
+            "wrong codes",
+            tooltip="List the records whose printed code disagrees with their position",
+            id="collection.disagreements",
+        ),
     ]
 
     class Loaded(Message):
@@ -186,6 +201,10 @@ class CollectionScreen(Screen):
             self.notify(printable(failure), title="Not read", severity="error", markup=False, timeout=10)
         if index.bad:
             self.notify(f"{plural(len(index.bad), 'bad record')}: b lists them", severity="warning", markup=False)
+        if index.disagreements:
+            self.notify(
+                f"{disagreeing_words(len(index.disagreements))}: w lists them", severity="warning", markup=False
+            )
         self._fill_classes()
         self.refresh_bindings()
 
@@ -257,9 +276,10 @@ class CollectionScreen(Screen):
     def _class_clicked(self, event: DataTable.RowSelected) -> None:
         self.show_class(self.class_rows[event.cursor_row])
 
-    def show_class(self, row: ClassRow) -> None:
+    def show_class(self, row: ClassRow | None) -> None:
+        """The positions of a class; None: of every record whose printed code disagrees."""
         self.shown_class = row
-        self.positions = self.index.positions(row)
+        self.positions = self.index.positions(row) if row is not None else sorted(self.index.disagreements)
         records = self.query_one("#position-list", RecordList)
         records.set_records(self._position_columns(), len(self.positions), self._position_row)
         self.query_one(ContentSwitcher).current = "positions"
@@ -275,6 +295,9 @@ class CollectionScreen(Screen):
         ]
         if len(index.files) > 1:
             columns.insert(0, Column("file", min(FIELD_WIDTH, max(len(shown_name(f)) for f in index.files))))
+        if index.captions_checked:
+            longest = max((len(disagreement_mark(parts)) for _, parts in index.disagreements.values()), default=0)
+            columns.append(Column(DISAGREEMENT_MARK, min(FIELD_WIDTH, max(len(DISAGREEMENT_MARK), longest))))
         for name in FIELDS:
             if name in index.fields:
                 longest = max((len(printable(entry.headers.get(name, ""))) for entry in sample), default=0)
@@ -283,22 +306,33 @@ class CollectionScreen(Screen):
         return columns
 
     def _position_row(self, row: int) -> list[str]:
-        entry = self.index.record(self.positions[row])
+        index = self.positions[row]
+        entry = self.index.record(index)
         cells = [str(entry.number), str(entry.line)]
         if len(self.index.files) > 1:
             cells.insert(0, os.path.basename(entry.file))
+        if self.index.captions_checked:
+            found = self.index.disagreements.get(index)
+            cells.append(disagreement_mark(found[1]) if found else "")
         cells += [entry.headers.get(name, "") for name in FIELDS if name in self.index.fields]
         cells.append(entry.fen)
         return cells
 
     @on(RecordList.Highlighted, "#position-list")
     def _position_highlighted(self, event: RecordList.Highlighted) -> None:
-        entry = self.index.record(self.positions[event.index])
+        index = self.positions[event.index]
+        entry = self.index.record(index)
         details = self.query_one("#position-details", Static)
         place = f"{shown_name(entry.file)}:{entry.line} · record {entry.number}"
         row = self.shown_class
-        lines = [place, f"{row.code} {materials_text(row)} · {plural(len(self.positions), 'position')}"]
+        if row is not None:
+            lines = [place, f"{row.code} {materials_text(row)} · {plural(len(self.positions), 'position')}"]
+        else:
+            lines = [place, disagreeing_words(len(self.positions))]
         lines += [f"{printable(name)}: {printable(value)}" for name, value in entry.headers.items()]
+        if index in self.index.disagreements:
+            caption, parts = self.index.disagreements[index]
+            lines += [printed_words(caption), *(words for _, words in parts)]
         try:
             self.query_one(BoardView).set_board(board_from_fen(entry.fen))
         except GbrError as error:
@@ -321,7 +355,8 @@ class CollectionScreen(Screen):
             self.notify(printable(error.message), severity="error", markup=False)
             return
         where = f"{shown_name(entry.file)}:{entry.line}, record {entry.number}"
-        how = f"{self.shown_class.code} from {where} · F4 or l: back to the list"
+        what = self.shown_class.code if self.shown_class is not None else "a wrong printed code"
+        how = f"{what} from {where} · F4 or l: back to the list"
         self.post_message(LoadPosition(Arrangement(board, None, how)))
 
     # --- bad records and keys -----------------------------------------------------------------
@@ -348,6 +383,9 @@ class CollectionScreen(Screen):
         self.query_one(ContentSwitcher).current = "bad-records"
         self.set_focus(records)
 
+    def action_disagreements(self) -> None:
+        self.show_class(None)
+
     def action_filter(self) -> None:
         self.query_one(ContentSwitcher).current = "classes"
         self.set_focus(self.query_one("#class-filter", Input))
@@ -365,6 +403,8 @@ class CollectionScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         if action == "bad_records":
             return self.index is not None and bool(self.index.bad)
+        if action == "disagreements":
+            return self.index is not None and bool(self.index.disagreements)
         return True
 
     def _status(self, text: str) -> None:

@@ -1,5 +1,5 @@
-"""Collections of positions and games (PGN, EPD, FEN lines, CSV with a FEN column), read and
-indexed by class.
+"""Collections of positions and games (PGN, EPD, FEN lines, CSV with a FEN column, JSON Lines),
+read and indexed by class.
 
 ``source`` opens and decompresses a file and tells its format; ``readers`` turn its lines into
 records (``records``); ``tally`` counts classes and lists them; ``index`` keeps every record by

@@ -15,8 +15,9 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from gbr_tui.core.check import record_check
 from gbr_tui.core.collection.readers import Collection
-from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Record
+from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, GamePositions, Record
 from gbr_tui.core.collection.tally import ClassRow, class_rows
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
@@ -53,6 +54,10 @@ class ClassIndex:
         self.failures: list[str] = []  # files that could not be read as collections at all
         self.classified = 0  # records (games) classified, whatever the number of positions
         self.fields: set[str] = set()  # the FIELDS some record has
+        self.captions_checked = 0  # records with a printed caption, checked against their position
+        #: The records whose caption disagrees with their position: the caption, and (part,
+        #: words) for each part that disagrees.
+        self.disagreements: dict[int, tuple[str, list[tuple[str, str]]]] = {}
         self._groups: dict[tuple[str, Material], array] = {}
         self._text = bytearray()  # every record's text, one after the other
         self._ends = array("Q")  # where each record's text ends in ``_text``
@@ -75,6 +80,8 @@ class ClassIndex:
             self._file_of,
         )
         fields, bad = self.fields, self.bad
+        # A caption is printed with one position of a game, not with every class it passes.
+        check = collection.game_positions != GamePositions.ALL
         game = read = 0
         try:
             for item in collection.records():
@@ -102,12 +109,20 @@ class ClassIndex:
                     file_of.append(file)
                     if item.headers:
                         fields.update(item.headers)
+                    if check and item.caption is not None:
+                        self._check(len(ends) - 1, item, collection)
                 if read % _TICK_RECORDS == 0 and not tick(read):
                     return False
         except CollectionError as error:
             self.failures.append(error.message)
         self.fields &= set(FIELDS)
         return True
+
+    def _check(self, index: int, record: Record, collection: Collection) -> None:
+        self.captions_checked += 1
+        found = record_check(record.caption, record.fen, collection.rule)
+        if found:
+            self.disagreements[index] = (record.caption, found)
 
     @property
     def bytes_held(self) -> int:

@@ -1,5 +1,7 @@
-"""Reading a collection's records: FEN lines, EPD, CSV with a FEN column, PGN games; and what a
-bad record is told.
+"""Reading a collection's records: FEN lines, EPD, CSV with a FEN column, JSON Lines with a
+``fen`` field, PGN games; and what a bad record is told. A record keeps the caption printed with
+it when the collection names where captions are (``caption``: a PGN tag, an EPD opcode, a CSV
+column or a JSON field of that name; ``code_column`` for another CSV column).
 
 Games are replayed in every position mode, so a game with an illegal move is reported as bad
 even when only its start position is classified.
@@ -8,7 +10,9 @@ even when only its start position is classified.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import itertools
+import json
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -21,7 +25,16 @@ import chess.pgn
 from gbr_tui.core import pgn
 from gbr_tui.core.batch import FenEncoder
 from gbr_tui.core.code import Rule, encode
-from gbr_tui.core.collection.records import GAME_TAGS, BadRecord, CollectionError, Format, GamePositions, Item, Record
+from gbr_tui.core.collection.records import (
+    GAME_TAGS,
+    HEADERS,
+    BadRecord,
+    CollectionError,
+    Format,
+    GamePositions,
+    Item,
+    Record,
+)
 from gbr_tui.core.collection.source import (
     MAX_LINE,
     OVERLONG_LINE,
@@ -40,6 +53,9 @@ _CODES_KEPT = 1 << 12
 _CSV_RECORD_LINES = 1000  # lines a quoted CSV field may span
 _EPD_POSITION = re.compile(r"(?m)^[ \t]*(\S+(?:[ \t]+\S+){0,3})")
 _EPD_ID = re.compile(r'(?<![^\s;])id\s+"([^"]*)"')
+#: Where a printed caption is looked for unless the collection says otherwise: PGN's tag, EPD's
+#: opcode, a CSV column, a JSON field of this name.
+CAPTION_NAME = "GBR"
 
 
 class Collection:
@@ -59,10 +75,17 @@ class Collection:
         rule: Rule = Rule.COUNT,
         name: str | None = None,
         cancelled: Callable[[], bool] | None = None,
+        caption: str | None = None,
+        code_column: str | None = None,
     ) -> None:
         self.game_positions = GamePositions(game_positions)
         self.rule = Rule(rule)
         self.fen_column = fen_column
+        self.caption = caption or None
+        self.code_column = code_column
+        self._epd_caption = (
+            re.compile(rf'(?<![^\s;]){re.escape(self.caption)}\s+(?:"([^"]*)"|([^;"]*))') if self.caption else None
+        )
         self.encoder = FenEncoder(self.rule)
         self.source = Source(source, name, cancelled)
         self.name, self.size = self.source.name, self.source.size
@@ -96,7 +119,12 @@ class Collection:
         """
         if self.format == Format.PGN:
             return self._guarded(self._pgn_records(fens))
-        readers = {Format.FEN: self._fen_records, Format.EPD: self._epd_records, Format.CSV: self._csv_records}
+        readers = {
+            Format.FEN: self._fen_records,
+            Format.EPD: self._epd_records,
+            Format.CSV: self._csv_records,
+            Format.JSONL: self._jsonl_records,
+        }
         return self._guarded(readers[self.format]())
 
     def tally(
@@ -172,8 +200,13 @@ class Collection:
         item = self._classify_fen(number, line, fields.group(1))
         if type(item) is Record:
             found = _EPD_ID.search(text, fields.end())
-            if found:
-                return Record(number, line, item.code, item.material, item.fen, headers={"id": found[1]})
+            caption = None
+            if self._epd_caption is not None and self.caption in text:
+                operand = self._epd_caption.search(text, fields.end())
+                caption = operand and _caption_text(operand[1] if operand[1] is not None else operand[2])
+            if found or caption:
+                headers = {"id": found[1]} if found else {}
+                return Record(number, line, item.code, item.material, item.fen, headers=headers, caption=caption)
         return item
 
     def _fast_position_tally(self, tally: Tally, on_block: Callable[[], None] | None) -> Iterator[Item]:
@@ -282,6 +315,7 @@ class Collection:
         first_row = good[0][1]
         second_row = good[1][1] if len(good) > 1 else None
         column, has_header = _fen_column(first_row, second_row, self.fen_column, self.name)
+        caption_column = self._caption_column(first_row, has_header)
         width = len(first_row)
         peeked = sorted([*bad_before, *(good[1:] if has_header else good)], key=lambda found: found[0])
 
@@ -294,7 +328,52 @@ class Collection:
             elif not all(map(str.isascii, row)) and not_utf8("".join(row)) is not None:
                 yield BadRecord(self._number, line, "bytes that are not UTF-8")
             else:
-                yield self._classify_fen(self._number, line, row[column].strip())
+                item = self._classify_fen(self._number, line, row[column].strip())
+                if caption_column is not None and type(item) is Record:
+                    item = _with_caption(item, row[caption_column])
+                yield item
+
+    def _caption_column(self, first_row: list[str], has_header: bool) -> int | None:
+        """The column of the printed captions: ``code_column`` (a name or a 1-based number),
+        else the header's column named as ``caption`` (none: no caption is read)."""
+        if self.code_column is not None:
+            return _column_index(first_row, self.code_column, self.name, has_header)
+        names = [cell.strip().casefold() for cell in first_row]
+        if has_header and self.caption is not None and self.caption.casefold() in names:
+            return names.index(self.caption.casefold())
+        return None
+
+    def _jsonl_records(self) -> Iterator[Item]:
+        for line, text in self._numbered_lines():
+            if text and not text.isspace():
+                self._number += 1
+                yield self._classify_json(self._number, line, text)
+
+    def _classify_json(self, number: int, line: int, text: str) -> Item:
+        """One JSON Lines object: its ``fen`` field, the headers and the caption it has."""
+        if text is OVERLONG_LINE or not_utf8(text) is not None:
+            return self._classify_fen(number, line, text)
+        try:
+            fields = json.loads(text)
+        except RecursionError:
+            return BadRecord(number, line, "not a JSON object: nested too deeply")
+        except ValueError as error:
+            where = f" (column {error.colno})" if isinstance(error, json.JSONDecodeError) else ""
+            return BadRecord(number, line, f"not a JSON object: {getattr(error, 'msg', error)}{where}")
+        if not isinstance(fields, dict):
+            return BadRecord(number, line, f"not a JSON object but {_json_kind(fields)}")
+        fen = fields.get("fen")
+        if not isinstance(fen, str):
+            missing = "no" if fen is None else f"{_json_kind(fen)} in its"
+            return BadRecord(number, line, f'{missing} "fen" field: expected a FEN as a string')
+        caption = fields.get(self.caption) if self.caption is not None else None
+        if caption is not None and not isinstance(caption, str):
+            return BadRecord(number, line, f'the "{self.caption}" field is {_json_kind(caption)}, not a string')
+        item = self._classify_fen(number, line, fen.strip())
+        if type(item) is not Record:
+            return item
+        headers = {name: value for name in HEADERS if isinstance(value := fields.get(name), str) and name != "FEN"}
+        return _with_caption(Record(number, line, item.code, item.material, item.fen, headers=headers), caption)
 
     def _pgn_records(self, fens: bool) -> Iterator[Item]:
         mode = self.game_positions
@@ -309,22 +388,23 @@ class Collection:
             except pgn.PgnError as error:
                 yield BadRecord(number, game.line_of(error.offset), f"game from line {game.line}: {error.message}")
                 continue
+            caption = _caption_text(game.headers.get(self.caption)) if self.caption is not None else None
             if mode == GamePositions.START:
                 ply, counts, fen = replayed.changes[0]
                 material, code = self._material_code(counts)
                 start_fen = game.headers.get("FEN") or chess.STARTING_FEN
-                yield Record(number, game.line, code, material, start_fen, ply, headers)
+                yield Record(number, game.line, code, material, start_fen, ply, headers, caption)
             elif mode == GamePositions.FINAL:
                 ply, counts, fen = replayed.final
                 material, code = self._material_code(counts)
-                yield Record(number, game.line, code, material, fen, ply, headers)
+                yield Record(number, game.line, code, material, fen, ply, headers, caption)
             else:
                 seen = set()
                 for ply, counts, fen in replayed.changes:
                     material, code = self._material_code(counts)
                     if code not in seen:
                         seen.add(code)
-                        yield Record(number, game.line, code, material, fen, ply, headers)
+                        yield Record(number, game.line, code, material, fen, ply, headers, caption)
 
     def _replay(self, game: pgn.RawGame, every_change: bool, fens: bool) -> Replayed:
         """Replay a game's mainline; PgnError (with the offset of the fault) when it is broken."""
@@ -367,6 +447,8 @@ class CollectionRequest:
     format: Format | None = None
     game_positions: GamePositions = GamePositions.START
     fen_column: str | None = None
+    caption: str | None = CAPTION_NAME  # see Collection
+    code_column: str | None = None
 
     def open(self, path: str, rule: Rule, cancelled: Callable[[], bool] | None = None) -> Collection:
         """The collection at ``path``; ``cancelled()`` true gives up reading a pipe or device."""
@@ -377,6 +459,8 @@ class CollectionRequest:
             fen_column=self.fen_column,
             rule=rule,
             cancelled=cancelled,
+            caption=self.caption,
+            code_column=self.code_column,
         )
 
     @property
@@ -432,15 +516,8 @@ def _fen_column(first_row: list[str], second_row: list[str] | None, wanted: str 
     ``wanted``), else the first column holding a FEN in the first row (no header) or the second."""
     names = [cell.strip().casefold() for cell in first_row]
     if wanted is not None:
-        if wanted.isascii() and wanted.isdigit():  # only ASCII digits: int() takes other scripts'
-            index = int(wanted) - 1
-            if not 0 <= index < len(first_row):
-                raise CollectionError(f"{file}: there is no column {wanted} (the rows have {len(first_row)})")
-            return index, not _looks_like_fen(first_row[index].strip())
-        if wanted.strip().casefold() in names:
-            return names.index(wanted.strip().casefold()), True
-        shown = ", ".join(first_row)
-        raise CollectionError(f"{file}: no column named {wanted!r} in the header ({shown})")
+        index = _column_index(first_row, wanted, file)
+        return index, not (_is_number(wanted) and _looks_like_fen(first_row[index].strip()))
     if "fen" in names:
         return names.index("fen"), True
     for row, is_header in ((first_row, False), (second_row or [], True)):
@@ -448,3 +525,40 @@ def _fen_column(first_row: list[str], second_row: list[str] | None, wanted: str 
             if _looks_like_fen(cell.strip()):
                 return index, is_header
     raise CollectionError(f"{file}: no FEN column found; name it with --fen-column")
+
+
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()  # only ASCII digits: int() takes other scripts'
+
+
+def _column_index(first_row: list[str], wanted: str, file: str, has_header: bool = True) -> int:
+    """The index of a column named by the user: a 1-based number, or a name in the header."""
+    if _is_number(wanted):
+        index = int(wanted) - 1
+        if not 0 <= index < len(first_row):
+            raise CollectionError(f"{file}: there is no column {wanted} (the rows have {len(first_row)})")
+        return index
+    names = [cell.strip().casefold() for cell in first_row]
+    if has_header and wanted.strip().casefold() in names:
+        return names.index(wanted.strip().casefold())
+    if not has_header:
+        raise CollectionError(f"{file}: no header to find column {wanted!r} in: give its number")
+    raise CollectionError(f"{file}: no column named {wanted!r} in the header ({', '.join(first_row)})")
+
+
+def _caption_text(text: str | None) -> str | None:
+    """A caption as read, without surrounding space; None when there is none or it is blank."""
+    return text.strip() or None if text is not None else None
+
+
+def _with_caption(record: Record, caption: str | None) -> Record:
+    caption = _caption_text(caption)
+    if caption is None:
+        return record
+    return dataclasses.replace(record, caption=caption)
+
+
+def _json_kind(value: object) -> str:
+    """How a JSON value that is not what was wanted is named."""
+    kinds = ((bool, "true or false"), (int, "a number"), (float, "a number"), (list, "an array"), (dict, "an object"))
+    return next((name for kind, name in kinds if isinstance(value, kind)), "null" if value is None else "a string")

@@ -21,6 +21,7 @@ class Format(str, Enum):
     EPD = "epd"
     FEN = "fen"
     CSV = "csv"
+    JSONL = "jsonl"  # JSON Lines: one object a line, with a "fen" field
 
 
 class GamePositions(str, Enum):
@@ -46,6 +47,7 @@ class Record:
     fen: str | None  # the classified position (only its placement for replayed games)
     ply: int | None = None  # games: the ply of the position, 0 for the start
     headers: Mapping[str, str] = field(default_factory=dict)
+    caption: str | None = None  # the caption printed with the position, when one is read
 
 
 @dataclass(frozen=True)

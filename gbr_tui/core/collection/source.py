@@ -308,8 +308,8 @@ _DETECT_LINES = 50  # records looked at to tell the format
 def detect_format(sample: str) -> Format:
     """The format of a collection from its first records (up to ``_DETECT_LINES``), so that one
     bad line does not decide: each line is taken for PGN (a tag or move number), a FEN line or
-    an EPD line (a placement and three fields, then operations or nothing), or a CSV row (a
-    comma that is not in a position); the most common wins, the earliest on a tie. Nothing
+    an EPD line (a placement and three fields, then operations or nothing), a CSV row (a
+    comma that is not in a position), or a JSON object with a ``"fen"`` field; the most common wins, the earliest on a tie. Nothing
     recognised: one FEN per line."""
     votes: dict[Format, int] = {}
     looked = 0
@@ -329,6 +329,8 @@ def detect_format(sample: str) -> Format:
 
 
 def _line_format(text: str) -> Format | None:
+    if text[0] == "{" and '"fen"' in text:  # not a PGN comment: a JSON object with a FEN
+        return Format.JSONL
     if text[0] == "[" or _MOVE_NUMBER_START.match(text):
         return Format.PGN
     fields = text.split(None, 6)

@@ -1,0 +1,162 @@
+"""`gbr-tui check FILE...`: the captions printed in collections against their positions.
+
+Each record with a printed caption (a PGN tag, an EPD opcode, a JSON field, a CSV column) is
+checked (``core.check``); every disagreement goes to stdout with the record's file, line and
+headers, or one JSON object per checked record with ``--json``. Bad records go to stderr, and
+the last line on stderr sums up: checked N = agree A + disagree D (+ unchecked U, bad B).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+
+from rich.console import Console
+
+from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
+from gbr_tui.commands.common import (
+    SHOWN_CHARACTERS,
+    add_collection_options,
+    add_rule_option,
+    collection_request,
+    write_json_lines,
+)
+from gbr_tui.core import GbrError, Rule
+from gbr_tui.core.check import CaptionCheck, CheckTally, check_caption
+from gbr_tui.core.collection import BadRecord, GamePositions, Record
+from gbr_tui.core.collection.readers import CAPTION_NAME
+from gbr_tui.core.describe import (
+    caption_error_words,
+    check_summary,
+    disagreement_words,
+    headers_words,
+    no_captions_words,
+    printed_words,
+)
+from gbr_tui.core.text import printable
+
+REASON_CHARACTERS = 300  # of why a record is bad, at most this much is printed
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "check",
+        help="check the GBR codes printed in collections against their positions",
+        description="Compare each record's printed caption (code, men count, king squares, other men's "
+        "squares) with its position; print every disagreement.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="collection files; '-' reads stdin")
+    add_collection_options(parser)
+    add_rule_option(parser)
+    parser.add_argument(
+        "--tag",
+        metavar="NAME",
+        default=CAPTION_NAME,
+        help=f"the PGN tag, EPD opcode or JSON field holding the printed caption (default: {CAPTION_NAME})",
+    )
+    parser.add_argument(
+        "--code-column",
+        metavar="NAME|N",
+        help="CSV: the caption column by name or 1-based number (default: the column named as --tag)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help='one JSON object per checked record: "agree" and its "disagreements" (part, printed, actual)',
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    errors = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    unread = [name for name in args.files if name != "-" and (os.path.isdir(name) or not os.path.exists(name))]
+    problem = None
+    if args.position == GamePositions.ALL.value:
+        problem = "--position all: a caption is printed for one position of a game (start or final)"
+    elif not args.tag.strip():
+        problem = "--tag: expected a name"
+    elif args.files.count("-") > 1:
+        problem = "'-' (stdin) is named more than once: stdin can be read only once"
+    elif unread:  # devices and pipes are read
+        reason = "is a directory, not a file" if os.path.isdir(unread[0]) else "no such file"
+        problem = f"{printable(unread[0], SHOWN_CHARACTERS)}: {reason}"
+    if problem is not None:
+        errors.print(f"gbr-tui check: {problem}")
+        return EXIT_USAGE
+    try:
+        return _Checker(args, errors).check()
+    except GbrError as error:  # a file that cannot be read as a collection at all
+        errors.print(f"gbr-tui check: {printable(error.message, REASON_CHARACTERS)}")
+        return EXIT_USAGE
+
+
+class _Checker:
+    """One run of the command: reads the files, checks each record's caption, reports."""
+
+    def __init__(self, args: argparse.Namespace, errors: Console) -> None:
+        self.args = args
+        self.errors = errors
+        self.rule = Rule(args.rule)
+        self.request = dataclasses.replace(collection_request(args), caption=args.tag, code_column=args.code_column)
+        self.tally = CheckTally()
+        self.file = ""  # the name of the file being read
+
+    def check(self) -> int:
+        for name in self.args.files:
+            with self.request.open(name, self.rule) as collection:
+                self.file = printable(collection.name, SHOWN_CHARACTERS)
+                captions = uncaptioned = 0
+                for item in collection.records():
+                    if type(item) is BadRecord:
+                        self._bad(item.line, item.number, item.reason)
+                    elif item.caption is None:
+                        self.tally.unchecked += 1
+                        uncaptioned += 1
+                    else:
+                        captions += 1
+                        self._check(collection.name, item)
+                if uncaptioned and not captions:
+                    self.errors.print(f"gbr-tui check: {self.file}: {no_captions_words(self.args.tag)}")
+        tally = self.tally
+        self.errors.print(check_summary(tally.agree, tally.disagree, tally.unchecked, tally.bad))
+        return EXIT_BAD_INPUT if tally.disagree or tally.bad else EXIT_OK
+
+    def _bad(self, line: int, number: int, reason: str) -> None:
+        self.tally.bad += 1
+        self.errors.print(f"gbr-tui check: {self.file}:{line}: record {number}: {printable(reason, REASON_CHARACTERS)}")
+
+    def _check(self, file: str, record: Record) -> None:
+        try:
+            found = check_caption(record.caption, record.fen, self.rule)
+        except GbrError as error:
+            self._bad(record.line, record.number, caption_error_words(record.caption, error))
+            return
+        if found.agree:
+            self.tally.agree += 1
+        else:
+            self.tally.disagree += 1
+        if self.args.json:
+            write_json_lines([_json_object(file, record, found)])
+        elif not found.agree:
+            place = f"{self.file}:{record.line}: record {record.number}"
+            headers = headers_words({name: value for name, value in record.headers.items() if name != "FEN"})
+            out = sys.stdout
+            out.write(f"{place}{' · ' + headers if headers else ''} · {printed_words(record.caption)}\n")
+            for disagreement in found.disagreements:
+                out.write(f"    {disagreement_words(**dataclasses.asdict(disagreement))}\n")
+
+
+def _json_object(file: str, record: Record, found: CaptionCheck) -> dict:
+    return {
+        "file": file,
+        "record": record.number,
+        "line": record.line,
+        "caption": record.caption,
+        "code": record.code,
+        "position": record.fen,
+        **record.headers,
+        "agree": found.agree,
+        "disagreements": [dataclasses.asdict(disagreement) for disagreement in found.disagreements],
+    }

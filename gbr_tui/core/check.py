@@ -1,0 +1,139 @@
+"""A printed caption against the position it is printed with: which parts disagree.
+
+The parts (``PARTS``): the code (compared digit by digit), the men count (kings included, as
+EG and ARVES print it: ``3/3`` for KRB v KNN), the king squares, and the other men's squares
+when the caption gives them. A caption that does not decode raises GbrError: the record is bad.
+The code is computed under the rule asked for; that the other rule gives the printed code is
+said, not taken for agreement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import chess
+
+from gbr_tui.core.code import Rule, format_code, material_digits, men_squares
+from gbr_tui.core.describe import (
+    caption_error_words,
+    counts_by_type,
+    digit_disagreement_words,
+    disagreement_words,
+    other_rule_words,
+    squares_difference_words,
+)
+from gbr_tui.core.errors import GbrError
+from gbr_tui.core.material import Material, board_from_fen
+from gbr_tui.core.notation import DecodedCode, decode
+
+PARTS = ("code", "count", "kings", "squares")
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """One part of a caption that the position contradicts."""
+
+    part: str  # one of PARTS
+    printed: str
+    actual: str  # what the position gives
+    detail: str = ""  # for the code: the digits that differ, in words
+
+
+@dataclass(frozen=True)
+class CaptionCheck:
+    caption: str
+    disagreements: list[Disagreement] = field(default_factory=list)
+
+    @property
+    def agree(self) -> bool:
+        return not self.disagreements
+
+    @property
+    def parts(self) -> list[str]:
+        return [found.part for found in self.disagreements]
+
+
+@dataclass
+class CheckTally:
+    """What checking a collection counted: every record is exactly one of these."""
+
+    agree: int = 0
+    disagree: int = 0
+    unchecked: int = 0  # no caption printed
+    bad: int = 0  # unreadable, or a caption that does not decode
+
+    @property
+    def checked(self) -> int:
+        return self.agree + self.disagree
+
+
+def check_caption(caption: str, position: chess.BaseBoard | str, rule: Rule = Rule.COUNT) -> CaptionCheck:
+    """Compare ``caption`` (any printed dialect) with ``position`` (a board or a FEN)."""
+    board = board_from_fen(position) if isinstance(position, str) else position
+    decoded = decode(caption, rule, count_must_fit=False)
+    material = Material.from_board(board)
+    try:
+        digits = material_digits(material, rule)
+    except GbrError as error:  # more than eight pawns a side: no code to compare with
+        raise GbrError(f"the position has no code: {error.message}") from None
+    found = []
+    if decoded.digits != digits:
+        found.append(_code_disagreement(decoded, material, digits, rule))
+    if decoded.men_count is not None:
+        actual = tuple(chess.popcount(board.occupied_co[color]) for color in (chess.WHITE, chess.BLACK))
+        if decoded.men_count != actual:
+            found.append(Disagreement("count", _count(decoded.men_count), _count(actual)))
+    if decoded.kings is not None:
+        kings = _king_squares(board)
+        if "".join(decoded.kings) != kings:
+            found.append(Disagreement("kings", "".join(decoded.kings), kings))
+    if decoded.men_squares:
+        actual_squares = men_squares(board)
+        if not _same_men(decoded, board, actual_squares, same_code=decoded.digits == digits):
+            names = "".join(map(chess.square_name, actual_squares))
+            printed = {chess.parse_square(name) for name in decoded.men_squares}
+            detail = squares_difference_words(printed - set(actual_squares), set(actual_squares) - printed)
+            found.append(Disagreement("squares", "".join(decoded.men_squares), names, detail))
+    return CaptionCheck(caption, found)
+
+
+def _code_disagreement(decoded: DecodedCode, material: Material, digits: str, rule: Rule) -> Disagreement:
+    white, black = counts_by_type(material.white), counts_by_type(material.black)
+    details = digit_disagreement_words(decoded.digits, digits, white, black, rule)
+    other = Rule.PROMOTED if rule == Rule.COUNT else Rule.COUNT
+    if material_digits(material, other) == decoded.digits:
+        details.append(other_rule_words(other))
+    return Disagreement("code", decoded.code, format_code(digits), "; ".join(details))
+
+
+def _count(count: tuple[int, ...]) -> str:
+    return "/".join(map(str, count))
+
+
+def _king_squares(board: chess.BaseBoard) -> str:
+    """White's king square then Black's; ``-`` for a side with none, every one when several."""
+    sides = [board.pieces(chess.KING, color) for color in (chess.WHITE, chess.BLACK)]
+    return "".join("".join(map(chess.square_name, kings)) or "-" for kings in sides)
+
+
+def _same_men(decoded: DecodedCode, board: chess.BaseBoard, actual: list[chess.Square], same_code: bool) -> bool:
+    """Whether the printed squares are the position's: man by man when the code agrees and
+    fixes every man, else (a 9, or a wrong code) as the squares occupied."""
+    if len(decoded.men_squares) != len(actual):
+        return False
+    if same_code and decoded.board is not None:
+        return all(decoded.board.piece_at(square) == board.piece_at(square) for square in actual)
+    return {chess.parse_square(name) for name in decoded.men_squares} == set(actual)
+
+
+def record_check(caption: str | None, position: str | None, rule: Rule = Rule.COUNT) -> list[tuple[str, str]] | None:
+    """A record's caption checked against its position, as (part, words) for each part that
+    disagrees (part ``caption`` with why, when it does not decode); nothing when they agree,
+    None when there is no caption."""
+    if caption is None or position is None:
+        return None
+    try:
+        found = check_caption(caption, position, rule)
+    except GbrError as error:
+        return [("caption", caption_error_words(caption, error))]
+    return [(d.part, disagreement_words(d.part, d.printed, d.actual, d.detail)) for d in found.disagreements]
