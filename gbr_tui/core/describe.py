@@ -181,7 +181,7 @@ FORM_NAMES = (
 #: Why the forms that name squares (kings first) are not written.
 ONE_KING_EACH = "needs exactly one king on each side"
 #: Why a caption is not written without a stipulation: EG and ARVES print the result.
-CAPTION_NEEDS_RESULT = "a caption prints the result: set the stipulation first (+ or =)"
+CAPTION_NEEDS_RESULT = "set + or = first: a caption prints the result"
 
 
 def written_forms(board: chess.Board, stipulation: str | None, rule: Rule = Rule.COUNT) -> list[WrittenForm]:
@@ -223,6 +223,11 @@ def written_forms(board: chess.Board, stipulation: str | None, rule: Rule = Rule
 def copied_words(form: WrittenForm) -> str:
     """``Copied the EG caption: g3g1 0323.12 ...``."""
     return f"Copied the {form.name}: {form.text}"
+
+
+def not_written_words(form: WrittenForm) -> str:
+    """``No EG caption: a caption prints the result: ...``."""
+    return f"No {form.name}: {form.problem}"
 
 
 def read_summary(classified: int, bad: int) -> str:
