@@ -323,6 +323,9 @@ class BoardDescription:
     digits: list[DigitExplanation] = field(default_factory=list)
     #: The side to move contradicts the stipulation: said, but the position stays legal.
     stipulation_warning: str | None = None
+    #: The captions as EG and ARVES print them (label, text), when the board has a stipulation
+    #: and one king a side: shown where the pane has room.
+    captions: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:
@@ -360,4 +363,13 @@ def describe_board(board: chess.Board, stipulation: str | None, rule: Rule = Rul
         warnings,
         explanations,
         stipulation_conflict(stipulation, board.turn),
+        [] if not stipulation or every_man is None else _pane_captions(board, stipulation, rule),
     )
+
+
+#: The captions the code pane shows, with their labels.
+PANE_CAPTIONS = (("EG", "eg"), ("ARVES", "arves"))
+
+
+def _pane_captions(board: chess.Board, stipulation: str, rule: Rule) -> list[tuple[str, str]]:
+    return [(label, write_caption(board, form, stipulation, rule=rule)) for label, form in PANE_CAPTIONS]

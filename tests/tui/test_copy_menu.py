@@ -1,16 +1,18 @@
-"""The copy menu (y): every form shown, each copied by its letter or the arrows and Enter, with a
+"""The copy menu (y) and the captions in the code pane: every form shown, each copied by its letter or the arrows and Enter, with a
 notification; forms the position has not are said, not copied. Expected texts are the spec's
 (Kubbel's =0323.12g3g1, the EG full position) or follow its dialects (see
 tests/core/test_written_forms.py)."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import OptionList
-from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, run_command, screen_text, toasts
+from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, run_command, screen_text, shown_code_pane, toasts
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
 from gbr_tui.dialogs.copy_menu import CopyMenu
+from gbr_tui.widgets.code_pane import CodePane
 
 KUBBEL_EG = "g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw"  # spec section 3, EG full position
 KUBBEL_LIST = "White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6"  # spec section 3
@@ -101,3 +103,28 @@ async def test_the_menu_fits_the_compact_layout():
         await pilot.pause()
         shown = screen_text(app)
         assert "c plain code" in shown and "l piece list" in shown and "Esc cancels" in shown
+
+
+# --- the captions in the code pane, where it has room --------------------------------------------
+
+
+async def test_the_code_pane_shows_the_eg_and_arves_captions_where_it_has_room():
+    app = kubbel_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        lines = shown_code_pane(app).splitlines()
+        assert f"EG    {KUBBEL_EG}" in lines
+        assert "ARVES g3g1 0323.12 a3a2e1g8h6c3c6 4/5=" in lines
+        await pilot.press("equals_sign")  # no stipulation: a caption has no result to print
+        assert "EG" not in shown_code_pane(app).split()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_the_captions_never_push_the_digits_out_of_a_small_pane(size):
+    app = kubbel_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(CodePane)
+        assert "EG" not in shown_code_pane(app).split()
+        if size == (80, 24):  # the whole pane is seen there, as before the captions
+            assert pane.max_scroll_y == 0 and "p 2 = 2 Black pawns" in screen_text(app)
