@@ -230,6 +230,23 @@ def not_written_words(form: WrittenForm) -> str:
     return f"No {form.name}: {form.problem}"
 
 
+# --- what is kept between runs -------------------------------------------------------------------
+
+
+def restored_words(fen: str, stipulation: str | None) -> str:
+    """What the app says when it sets up the position left on the board last time."""
+    return f"Set up as you left it: {fen}, {stipulation_words(stipulation)} (c clears the board)"
+
+
+def unknown_theme_words(theme: str) -> str:
+    return f"the kept theme {printable(theme, 60)!r} is not one of this version's: the default theme"
+
+
+def not_kept_words(path: object, error: OSError) -> str:
+    reason = printable(error.strerror or str(error))
+    return f"Settings cannot be kept in {printable(str(path), 200)} ({reason}): they last until you quit"
+
+
 def read_summary(classified: int, bad: int) -> str:
     """``read 1,204 = classified 1,200 + bad 4``: every record read is one or the other."""
     return f"read {classified + bad:,} = classified {classified:,} + bad {bad:,}"
