@@ -27,8 +27,8 @@ from textual.widgets import Input
 
 from gbr_tui import startup
 from gbr_tui.ascii import AsciiOnly
-from gbr_tui.core import Rule, board_from_fen
-from gbr_tui.core.describe import not_kept_words, restored_words, unknown_theme_words
+from gbr_tui.core import GbrError, Rule, board_from_fen
+from gbr_tui.core.describe import not_kept_words, not_saved_words, restored_words, saved_words, unknown_theme_words
 from gbr_tui.core.settings import Settings, read_settings, settings_path, write_settings
 from gbr_tui.messages import LoadPosition
 from gbr_tui.palette import GbrCommandPalette, GbrCommands
@@ -44,11 +44,12 @@ KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not
 #: The stylesheets, wherever the app is subclassed (a CSS_PATH is read from the subclass's folder).
 STYLES = Path(__file__).parent / "styles"
 #: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
-HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "screenshot"})
+HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "save_position", "screenshot"})
 #: What a served client is told when it asks for one of them anyway (by its key).
 NOT_OFFERED = {
     "open_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
     "show_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
+    "save_position": "Saving positions is not offered here: this app is served, and saves nothing on the server.",
     "screenshot": "Saving screenshots is not offered here: this app is served, and saves nothing on the server.",
 }
 
@@ -338,6 +339,25 @@ class GbrApp(App[None]):
             await old.remove()  # and with it its loader, which stops at its next tick
         self.install_screen(CollectionScreen(files), COLLECTION_SCREEN)
         await self.push_screen(COLLECTION_SCREEN)
+
+    def action_save_position(self) -> None:
+        """The path dialog, then the position appended to that PGN or EPD file."""
+        from gbr_tui.dialogs.save_position import SavePositionDialog
+
+        self.push_screen(SavePositionDialog(), callback=self._save_position)
+
+    def _save_position(self, path: Path | None) -> None:
+        from gbr_tui.core.collection.writing import append_position
+
+        if path is None:
+            return
+        setup = self.editor.setup
+        try:
+            code = append_position(path, setup.board, setup.stipulation, self.rule)
+        except (OSError, GbrError) as error:
+            self.notify(not_saved_words(path, error), title="Not saved", severity="error", markup=False)
+            return
+        self.notify(saved_words(path, code), title="Saved", markup=False)
 
     def action_show_collection(self) -> None:
         """Back to the browser of the collection opened last."""

@@ -39,6 +39,11 @@ class GbrCommands(Provider):
             ("Help", "Every key (?, F1)", "app.help"),
             ("Open a collection", "Browse a PGN, EPD, FEN or CSV file by class (o, F3)", "app.open_collection"),
             ("Back to the collection", "The collection opened last (l, F4)", "app.show_collection"),
+            (
+                "Save the position to a file",
+                "Append it to a PGN or EPD file, with its code (w, F5)",
+                "app.save_position",
+            ),
         ]
         actions += [
             (

@@ -247,6 +247,17 @@ def not_kept_words(path: object, error: OSError) -> str:
     return f"Settings cannot be kept in {printable(str(path), 200)} ({reason}): they last until you quit"
 
 
+def saved_words(path: object, code: str | None) -> str:
+    """``Appended the position to studies.pgn (GBR =0323.12g3g1...)``."""
+    written = f"GBR {code}" if code else "no code: more than 8 pawns on a side"
+    return f"Appended the position to {printable(str(path), 200)} ({written})"
+
+
+def not_saved_words(path: object, error: Exception) -> str:
+    reason = error.message if isinstance(error, GbrError) else (getattr(error, "strerror", None) or str(error))
+    return f"The position is not saved to {printable(str(path), 200)}: {printable(reason)}"
+
+
 def read_summary(classified: int, bad: int) -> str:
     """``read 1,204 = classified 1,200 + bad 4``: every record read is one or the other."""
     return f"read {classified + bad:,} = classified {classified:,} + bad {bad:,}"

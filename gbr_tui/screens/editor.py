@@ -49,6 +49,13 @@ class EditorScreen(Screen):
         Binding(
             "f4,l", "app.show_collection", "Back to the collection opened last", show=False, id="editor.show_collection"
         ),
+        Binding(
+            "f5,w",
+            "app.save_position",
+            "Save the position: append it to a PGN or EPD file, its code in a GBR tag",
+            show=False,
+            id="editor.save_position",
+        ),
     ]
 
     #: The file letter typed after ``g``; "" right after ``g``; None when no jump is pending.
