@@ -128,3 +128,14 @@ async def test_the_captions_never_push_the_digits_out_of_a_small_pane(size):
         assert "EG" not in shown_code_pane(app).split()
         if size == (80, 24):  # the whole pane is seen there, as before the captions
             assert pane.max_scroll_y == 0 and "p 2 = 2 Black pawns" in screen_text(app)
+
+
+async def test_under_no_color_the_highlighted_form_is_underlined(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")  # Textual reads it when the app is made
+    app = kubbel_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("y", "down")  # the short code
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        assert [segment.style.underline for segment in options.render_line(1)][:3] == [True] * 3
+        assert not any(segment.style.underline for segment in options.render_line(0))
