@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -72,16 +73,19 @@ class CodePane(VerticalScroll, can_focus=True):
             captions = Text.assemble(
                 *(Text.assemble((f"{name:<6}", label), text, "\n") for name, text in description.captions)
             )
-            if self._fits(body, captions):
-                body = Text.assemble(codes, captions, rest)
+            with_captions = Text.assemble(codes, captions, rest)
+            if self._fits(with_captions):
+                body = with_captions
         _update(self.query_one("#code-body", Static), body)
 
-    def _fits(self, body: Text, more: Text) -> bool:
-        """Whether ``more`` fits under the summary beside ``body`` without scrolling."""
+    def _fits(self, body: Text) -> bool:
+        """Whether ``body`` fits under the summary without scrolling."""
         width = max(self.query_one("#code-body", Static).size.width or self.size.width, 1)
-        summary = max(3, self.query_one(Horizontal).outer_size.height)  # the digits' three rows
-        rows = sum(len(text.wrap(self.app.console, width)) for text in (body, more))
-        return summary + rows <= self.size.height
+        room = self.size.height - max(3, self.query_one(Horizontal).outer_size.height)  # the digits' rows
+        # Cut at the width, the lines take at least this many rows (words wrap into no fewer): a
+        # cheap no where it is no, as at 80x24; the wrapping itself only where it may fit.
+        fewest = sum(-(-cell_len(line) // width) or 1 for line in body.plain.split("\n"))
+        return fewest <= room and len(body.wrap(self.app.console, width)) <= room
 
     def on_resize(self) -> None:
         """More room or less: the captions may come or go."""
