@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header
 
 from gbr_tui.core import Rule
-from gbr_tui.core.describe import WrittenForm
+from gbr_tui.core.describe import WrittenForm, copied_words, not_written_words, written_forms
 from gbr_tui.core.examples import Example
 from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
 from gbr_tui.widgets.board_editor import BoardEditor
@@ -228,8 +228,6 @@ class EditorScreen(Screen):
 
     def action_copy_form(self, key: str) -> None:
         """Copy one form (``Y``: the FEN) without the menu; say why when there is none."""
-        from gbr_tui.core.describe import not_written_words
-
         form = next(form for form in self._written_forms() if form.key == key)
         if form.text is None:
             self.notify(not_written_words(form), title="Clipboard", severity="error", markup=False)
@@ -237,14 +235,10 @@ class EditorScreen(Screen):
             self._copy(form)
 
     def _written_forms(self) -> list[WrittenForm]:
-        from gbr_tui.core.describe import written_forms
-
         return written_forms(self.setup.board, self.setup.stipulation, self.rule)
 
     def _copy(self, form: WrittenForm | None) -> None:
         if form is not None and form.text is not None:
-            from gbr_tui.core.describe import copied_words
-
             self.app.copy_to_clipboard(form.text)
             self.notify(copied_words(form), title="Clipboard", markup=False)
 

@@ -102,3 +102,19 @@ async def test_settings_that_cannot_be_written_are_said_once_and_the_app_goes_on
         assert len(said) == 1 and "they last until you quit" in said[0]
         await pilot.press("K")
         assert app.editor.setup.board.occupied  # still editing
+
+
+def test_the_command_keeps_settings_in_the_config_dir_but_not_when_served(tmp_path, monkeypatch):
+    import gbr_tui.app
+
+    made = []
+
+    class NotRun:
+        def run(self, mouse: bool) -> None:
+            pass
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.setattr(gbr_tui.app, "make_app", lambda **options: made.append(options) or NotRun())
+    gbr_tui.app.run_app()
+    gbr_tui.app.run_app(served=True)
+    assert [options["settings_file"] for options in made] == [tmp_path / "gbr-tui" / "settings.json", None]
