@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,9 @@ from textual.widgets import Input
 
 from gbr_tui import startup
 from gbr_tui.ascii import AsciiOnly
-from gbr_tui.core import Rule
+from gbr_tui.core import GbrError, Rule, board_from_fen
+from gbr_tui.core.describe import not_kept_words, not_saved_words, restored_words, saved_words, unknown_theme_words
+from gbr_tui.core.settings import Settings, read_settings, settings_path, write_settings
 from gbr_tui.messages import LoadPosition
 from gbr_tui.palette import GbrCommandPalette, GbrCommands
 from gbr_tui.screens import COLLECTION_SCREEN
@@ -41,11 +44,12 @@ KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not
 #: The stylesheets, wherever the app is subclassed (a CSS_PATH is read from the subclass's folder).
 STYLES = Path(__file__).parent / "styles"
 #: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
-HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "screenshot"})
+HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "save_position", "screenshot"})
 #: What a served client is told when it asks for one of them anyway (by its key).
 NOT_OFFERED = {
     "open_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
     "show_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
+    "save_position": "Saving positions is not offered here: this app is served, and saves nothing on the server.",
     "screenshot": "Saving screenshots is not offered here: this app is served, and saves nothing on the server.",
 }
 
@@ -102,7 +106,10 @@ class GbrApp(App[None]):
         files: CollectionRequest | None = None,
         ascii_mode: bool = False,
         animation_level: str | None = None,
+        settings_file: Path | None = None,
     ) -> None:
+        """``settings_file``: where the theme, the rule and the position left on the board are
+        kept between runs (``core.settings``); None keeps nothing, and so does a served app."""
         # Under NO_COLOR, Textual paints in shades of grey unless the colours are the terminal's
         # own (ANSI): then it strips them all, as NO_COLOR asks.
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
@@ -114,12 +121,71 @@ class GbrApp(App[None]):
             self.animation_level = animation_level
         for theme in THEMES:
             self.register_theme(theme)
+        self.settings_file = None if served else settings_file
+        self.kept, self._settings_problems = Settings(), []
+        self._not_kept_said = False  # a settings file that cannot be written is said once
+        if self.settings_file is not None:
+            self.kept, self._settings_problems = read_settings(self.settings_file)
+        self._restore_settings()
+        #: The position left on the board last time, set up again (when none is given).
+        self.restored = board is None and self.kept.fen is not None
+        if self.restored:
+            board, stipulation = board_from_fen(self.kept.fen), self.kept.stipulation
         self.editor = EditorScreen(board, stipulation)
         #: A collection to browse from the start (``gbr-tui FILE``).
         self.files = files
 
     def on_ready(self) -> None:
         startup.done()  # the first screen is drawn
+        for problem in self._settings_problems:
+            self.notify(problem, title="Settings", severity="warning", markup=False)
+        if self.restored:
+            setup = self.editor.setup
+            self.notify(restored_words(setup.board.fen(), setup.stipulation), title="Kept from last time", markup=False)
+
+    # What is kept between runs (never when served) ----------------------------------------
+
+    def _restore_settings(self) -> None:
+        if self.kept.rule is not None:
+            self.set_reactive(GbrApp.rule, self.kept.rule)
+        if self.kept.theme is not None:
+            if self.kept.theme in self.available_themes:
+                self.theme = self.kept.theme
+            else:
+                self._settings_problems.append(unknown_theme_words(self.kept.theme))
+
+    def _keep(self, **changes: object) -> None:
+        """Write the settings with ``changes``, when they change anything; a file that cannot
+        be written is said once."""
+        if self.settings_file is None or self.served:
+            return
+        kept = replace(self.kept, **changes)
+        if kept == self.kept:
+            return
+        self.kept = kept
+        try:
+            write_settings(self.settings_file, kept)
+        except OSError as error:
+            if not self._not_kept_said:
+                self.notify(
+                    not_kept_words(self.settings_file, error), title="Settings", severity="warning", markup=False
+                )
+                self._not_kept_said = True
+
+    def watch_theme(self, theme: str) -> None:
+        self._keep(theme=theme)
+
+    def watch_rule(self, rule: Rule) -> None:
+        self._keep(rule=rule)
+
+    async def action_quit(self) -> None:
+        """Quit, keeping the position on the board for the next start (an empty board: none)."""
+        setup = self.editor.setup
+        if setup.board.occupied or setup.stipulation:
+            self._keep(fen=setup.board.fen(en_passant="fen"), stipulation=setup.stipulation)
+        else:
+            self._keep(fen=None, stipulation=None)
+        await super().action_quit()
 
     def get_default_screen(self) -> EditorScreen:
         return self.editor
@@ -274,6 +340,25 @@ class GbrApp(App[None]):
         self.install_screen(CollectionScreen(files), COLLECTION_SCREEN)
         await self.push_screen(COLLECTION_SCREEN)
 
+    def action_save_position(self) -> None:
+        """The path dialog, then the position appended to that PGN or EPD file."""
+        from gbr_tui.dialogs.save_position import SavePositionDialog
+
+        self.push_screen(SavePositionDialog(), callback=self._save_position)
+
+    def _save_position(self, path: Path | None) -> None:
+        from gbr_tui.core.collection.writing import append_position
+
+        if path is None:
+            return
+        setup = self.editor.setup
+        try:
+            code = append_position(path, setup.board, setup.stipulation, self.rule)
+        except (OSError, GbrError) as error:
+            self.notify(not_saved_words(path, error), title="Not saved", severity="error", markup=False)
+            return
+        self.notify(saved_words(path, code), title="Saved", markup=False)
+
     def action_show_collection(self) -> None:
         """Back to the browser of the collection opened last."""
         if self.get_screen(COLLECTION_SCREEN) not in self.screen_stack:
@@ -315,5 +400,9 @@ def run_app(
     mouse: bool = True,
     animation_level: str | None = None,
 ) -> int:
-    make_app(served=served, files=files, ascii_mode=ascii_mode, animation_level=animation_level).run(mouse=mouse)
+    settings_file = None if served else settings_path()
+    app = make_app(
+        served=served, files=files, ascii_mode=ascii_mode, animation_level=animation_level, settings_file=settings_file
+    )
+    app.run(mouse=mouse)
     return 0

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widgets import Input, OptionList
 
 from gbr_tui.core import Rule
-from gbr_tui.core.describe import RULE_CHOICE
+from gbr_tui.core.describe import FORM_NAMES, RULE_CHOICE
 from gbr_tui.core.examples import ALL
 
 
@@ -26,8 +26,7 @@ class GbrCommands(Provider):
             ("Decode a code", "Read a GBR code in any printed dialect (d, F2)", "app.decode"),
             ("Load a FEN or a code", "Type a FEN or a code to set up (i)", "input_position"),
             ("Flip the board", "Turn the board round (f)", "flip"),
-            ("Copy the code", "Copy the code with stipulation and kings (y)", "copy_code"),
-            ("Copy the FEN", "Copy the position as FEN (Y)", "copy_fen"),
+            ("Copy...", "The copy menu: every form of the position, each shown (y)", "copy_menu"),
             ("Clear the board", "Remove every man (c)", "clear"),
             ("Start position", "Set up the starting array (s)", "start_position"),
             ("Undo", "Undo the last edit (u, ctrl+z)", "undo"),
@@ -40,6 +39,19 @@ class GbrCommands(Provider):
             ("Help", "Every key (?, F1)", "app.help"),
             ("Open a collection", "Browse a PGN, EPD, FEN or CSV file by class (o, F3)", "app.open_collection"),
             ("Back to the collection", "The collection opened last (l, F4)", "app.show_collection"),
+            (
+                "Save the position to a file",
+                "Append it to a PGN or EPD file, with its code (w, F5)",
+                "app.save_position",
+            ),
+        ]
+        actions += [
+            (
+                f"Copy the {name}",
+                f"Copy the position as the {name} (y {key}{', or Y' if key == 'f' else ''})",
+                f"copy_form('{key}')",
+            )
+            for key, name, _ in FORM_NAMES
         ]
         commands = [
             (title, help_text, partial(editor.run_action, action))

@@ -25,3 +25,10 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         return
     if config.option.numprocesses is None and not config.option.usepdb and not config.option.collectonly:
         config.option.numprocesses = WORKERS
+
+
+@pytest.fixture(autouse=True)
+def _config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test, and every gbr-tui it starts, keeps its settings in a fresh directory, never
+    in the user's own config directory (platformdirs reads XDG_CONFIG_HOME on Linux)."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))

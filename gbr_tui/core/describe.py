@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import chess
 
-from gbr_tui.core.captions import read_result
-from gbr_tui.core.code import Rule, encode, extended_code, material_digits
+from gbr_tui.core.captions import read_result, write_caption
+from gbr_tui.core.code import Rule, encode, extended_code, extended_squares, material_digits
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import TYPE_NAMES, TYPES, Material, men_on_board
 from gbr_tui.core.text import printable
@@ -150,6 +150,112 @@ def piece_list_words(board: chess.BaseBoard, separator: str = " – ") -> str:
             men += [letter + chess.square_name(square) for square in squares]
         sides.append(f"{SIDE_NAMES[color]}: {', '.join(men) or 'none'}")
     return separator.join(sides)
+
+
+# --- every written form of a position (the editor's copy menu, the code pane) ---------------------
+
+
+@dataclass(frozen=True)
+class WrittenForm:
+    """One form a position is written in: its text, or why the position has none."""
+
+    key: str  # the letter that chooses it in the copy menu
+    name: str  # "EG caption": "Copied the EG caption: ..."
+    text: str | None
+    problem: str | None = None
+
+
+#: Every form, in the copy menu's order: (key, name, caption form of ``write_caption`` or None).
+FORM_NAMES = (
+    ("c", "plain code", None),
+    ("s", "short code", None),
+    ("k", "code with kings", None),
+    ("m", "code with every man", None),
+    ("e", "EG caption", "eg"),
+    ("a", "ARVES caption", "arves"),
+    ("g", "German form", "german"),
+    ("b", "book form", "book"),
+    ("f", "FEN", None),
+    ("l", "piece list", None),
+)
+#: Why the forms that name squares (kings first) are not written.
+ONE_KING_EACH = "needs exactly one king on each side"
+#: Why a caption is not written without a stipulation: EG and ARVES print the result.
+CAPTION_NEEDS_RESULT = "set + or = first: a caption prints the result"
+
+
+def written_forms(board: chess.Board, stipulation: str | None, rule: Rule = Rule.COUNT) -> list[WrittenForm]:
+    """The position in every form of ``FORM_NAMES``, or why it cannot be written in one."""
+    try:
+        code = encode(board, rule)
+    except GbrError as error:
+        code, no_code = None, f"no code: {error.message}"
+    try:
+        extended_squares(board)
+        no_squares = None
+    except GbrError:
+        no_squares = ONE_KING_EACH
+    forms = []
+    for key, name, caption in FORM_NAMES:
+        problem = None
+        if name == "FEN":
+            text = board.fen()
+        elif name == "piece list":
+            text, problem = (piece_list_words(board), None) if no_squares is None else (None, no_squares)
+        elif code is None:
+            text, problem = None, no_code
+        elif name == "plain code":
+            text = code
+        elif name == "short code":
+            text = encode(board, rule, short=True)
+        elif no_squares is not None:
+            text, problem = None, no_squares
+        elif caption is None:
+            text = extended_code(board, stipulation, rule, kings_only=name == "code with kings")
+        elif caption in ("eg", "arves") and not stipulation:
+            text, problem = None, CAPTION_NEEDS_RESULT
+        else:
+            text = write_caption(board, caption, stipulation, rule=rule)
+        forms.append(WrittenForm(key, name, text, problem))
+    return forms
+
+
+def copied_words(form: WrittenForm) -> str:
+    """``Copied the EG caption: g3g1 0323.12 ...``."""
+    return f"Copied the {form.name}: {form.text}"
+
+
+def not_written_words(form: WrittenForm) -> str:
+    """``No EG caption: a caption prints the result: ...``."""
+    return f"No {form.name}: {form.problem}"
+
+
+# --- what is kept between runs -------------------------------------------------------------------
+
+
+def restored_words(fen: str, stipulation: str | None) -> str:
+    """What the app says when it sets up the position left on the board last time."""
+    return f"Set up as you left it: {fen}, {stipulation_words(stipulation)} (c clears the board)"
+
+
+def unknown_theme_words(theme: str) -> str:
+    return f"the kept theme {printable(theme, 60)!r} is not one of this version's: the default theme"
+
+
+def not_kept_words(path: object, error: OSError) -> str:
+    reason = printable(error.strerror or str(error))
+    return f"Settings cannot be kept in {printable(str(path), 200)} ({reason}): they last until you quit"
+
+
+def saved_words(path: object, code: str | None) -> str:
+    """``Appended the position to studies.pgn (GBR =0323.12g3g1...)``."""
+    written = f"GBR {code}" if code else "no code: more than 8 pawns on a side"
+    return f"Appended the position to {printable(str(path), 200)} ({written})"
+
+
+def not_saved_words(path: object, error: Exception) -> str:
+    reason = error.message if isinstance(error, GbrError) else (getattr(error, "strerror", None) or str(error))
+    return f"The position is not saved to {printable(str(path), 200)}: {printable(reason)}"
 
 
 def read_summary(classified: int, bad: int) -> str:
@@ -318,6 +424,9 @@ class BoardDescription:
     digits: list[DigitExplanation] = field(default_factory=list)
     #: The side to move contradicts the stipulation: said, but the position stays legal.
     stipulation_warning: str | None = None
+    #: The captions as EG and ARVES print them (label, text), when the board has a stipulation
+    #: and one king a side: shown where the pane has room.
+    captions: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:
@@ -355,6 +464,7 @@ def describe_board(board: chess.Board, stipulation: str | None, rule: Rule = Rul
         warnings,
         explanations,
         stipulation_conflict(stipulation, board.turn),
+        [] if not stipulation or every_man is None else _pane_captions(board, stipulation, rule),
     )
 
 
@@ -370,3 +480,11 @@ def caption_error_words(caption: str, error: GbrError) -> str:
     """Why a printed caption is not checked: ``the caption 'a7d3 01x6' does not decode: ...``."""
     spot = "" if error.offset is None else f" (at column {error.offset + 1})"
     return f"the caption '{printable(caption, 100)}' does not decode: {printable(error.message)}{spot}"
+
+
+#: The captions the code pane shows, with their labels.
+PANE_CAPTIONS = (("EG", "eg"), ("ARVES", "arves"))
+
+
+def _pane_captions(board: chess.Board, stipulation: str, rule: Rule) -> list[tuple[str, str]]:
+    return [(label, write_caption(board, form, stipulation, rule=rule)) for label, form in PANE_CAPTIONS]

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header
 
 from gbr_tui.core import Rule
+from gbr_tui.core.describe import WrittenForm, copied_words, not_written_words, written_forms
 from gbr_tui.core.examples import Example
 from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
 from gbr_tui.widgets.board_editor import BoardEditor
@@ -47,6 +48,13 @@ class EditorScreen(Screen):
         ),
         Binding(
             "f4,l", "app.show_collection", "Back to the collection opened last", show=False, id="editor.show_collection"
+        ),
+        Binding(
+            "f5,w",
+            "app.save_position",
+            "Save the position: append it to a PGN or EPD file, its code in a GBR tag",
+            show=False,
+            id="editor.save_position",
         ),
     ]
 
@@ -212,18 +220,27 @@ class EditorScreen(Screen):
     def action_toggle_letters(self) -> None:
         self.board_view.ascii_mode = not self.board_view.ascii_mode
 
-    def action_copy_code(self) -> None:
-        code = self.setup.description(self.rule).kings_code
-        if code is None:
-            self.notify("This board has no code: a side has more than eight pawns", severity="error")
-            return
-        self.app.copy_to_clipboard(code)
-        self.notify(f"Copied the code {code}", title="Clipboard", markup=False)
+    def action_copy_menu(self) -> None:
+        """The copy menu: the position in every form; the one chosen is copied."""
+        from gbr_tui.dialogs.copy_menu import CopyMenu
 
-    def action_copy_fen(self) -> None:
-        fen = self.setup.board.fen()
-        self.app.copy_to_clipboard(fen)
-        self.notify(f"Copied the FEN {fen}", title="Clipboard", markup=False)
+        self.app.push_screen(CopyMenu(self._written_forms()), callback=self._copy)
+
+    def action_copy_form(self, key: str) -> None:
+        """Copy one form (``Y``: the FEN) without the menu; say why when there is none."""
+        form = next(form for form in self._written_forms() if form.key == key)
+        if form.text is None:
+            self.notify(not_written_words(form), title="Clipboard", severity="error", markup=False)
+        else:
+            self._copy(form)
+
+    def _written_forms(self) -> list[WrittenForm]:
+        return written_forms(self.setup.board, self.setup.stipulation, self.rule)
+
+    def _copy(self, form: WrittenForm | None) -> None:
+        if form is not None and form.text is not None:
+            self.app.copy_to_clipboard(form.text)
+            self.notify(copied_words(form), title="Clipboard", markup=False)
 
     def action_input_position(self) -> None:
         from gbr_tui.dialogs.position_input import PositionInputDialog

@@ -24,7 +24,9 @@ ABOUT = (
     "it up. Keys follow FEN: upper case is White. In the examples pane, type a code or a "
     "material to filter, arrows choose, Enter loads. In a dialog, Enter loads what you typed; "
     "Esc, F10 (FEN/code input) or F2 (decode) go back without loading; ctrl+p opens the command "
-    "palette and closes it again."
+    "palette and closes it again. y copies the position in any form. When you quit, the "
+    "position on the board is kept and set up again at the next start, and so are the theme and "
+    "the rule (in gbr-tui's settings.json in your config directory; nothing when served)."
 )
 
 

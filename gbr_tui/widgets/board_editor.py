@@ -83,8 +83,14 @@ class BoardEditor(BoardView):
         Binding("u", "screen.undo", "undo", tooltip="Undo the last edit", id="board.undo"),
         Binding("U", "screen.redo", "Redo", show=False, id="board.redo"),
         Binding("i", "screen.input_position", "load", tooltip="Load a FEN or a code you type", id="board.input"),
-        Binding("y", "screen.copy_code", "copy", tooltip="Copy the code (OSC 52)", id="board.copy_code"),
-        Binding("Y", "screen.copy_fen", "Copy the FEN (OSC 52)", show=False, id="board.copy_fen"),
+        Binding(
+            "y",
+            "screen.copy_menu",
+            "copy",
+            tooltip="Copy the code, a caption, the FEN or the piece list (a menu; OSC 52)",
+            id="board.copy_menu",
+        ),
+        Binding("Y", "screen.copy_form('f')", "Copy the FEN (OSC 52)", show=False, id="board.copy_fen"),
         *_jump_bindings(),  # last: the keys they share keep their places in the Footer
         Binding("f10,escape", "screen.cancel_jump", "After g: cancel", show=False, id="board.go_to_cancel"),
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -23,7 +24,8 @@ def _update(static: Static, content: str | Text) -> None:
 
 
 class CodePane(VerticalScroll, can_focus=True):
-    """The code in large digits, each digit explained, material, extended code, FEN, warnings.
+    """The code in large digits, each digit explained, material, extended code, FEN, warnings;
+    where there is room, the EG and ARVES captions.
 
     It only shows what ``core.describe`` says (``description``). Three widgets in all (digits,
     summary, body): every edit redraws them, and start-up styles them.
@@ -57,16 +59,37 @@ class CodePane(VerticalScroll, can_focus=True):
         summary = (description.men, description.to_move, description.stipulation)
         _update(self.query_one("#code-summary", Static), "\n".join(summary))
         label = self.get_component_rich_style("code-pane--label")
-        body = self._codes(description)
-        body.append_text(Text.assemble(("FEN   ", label), description.fen, "\n"))
+        codes = self._codes(description)
+        rest = Text.assemble(("FEN   ", label), description.fen, "\n")
         # The verdict in the border keeps a row for the explanations at 80x24.
         self.border_subtitle = "legal position" if description.legal else "not a legal position"
         shown_warnings = [*description.warnings, *filter(None, [description.stipulation_warning])]
         if shown_warnings:
             warnings = "\n".join(f"! {text}" for text in shown_warnings)
-            body.append(warnings + "\n", self.get_component_rich_style("code-pane--warning"))
-        body.append("\n".join(f"{line.label} {line.digit} = {line.text}" for line in description.digits))
+            rest.append(warnings + "\n", self.get_component_rich_style("code-pane--warning"))
+        rest.append("\n".join(f"{line.label} {line.digit} = {line.text}" for line in description.digits))
+        body = Text.assemble(codes, rest)
+        if description.captions:
+            captions = Text.assemble(
+                *(Text.assemble((f"{name:<6}", label), text, "\n") for name, text in description.captions)
+            )
+            with_captions = Text.assemble(codes, captions, rest)
+            if self._fits(with_captions):
+                body = with_captions
         _update(self.query_one("#code-body", Static), body)
+
+    def _fits(self, body: Text) -> bool:
+        """Whether ``body`` fits under the summary without scrolling."""
+        width = max(self.query_one("#code-body", Static).size.width or self.size.width, 1)
+        room = self.size.height - max(3, self.query_one(Horizontal).outer_size.height)  # the digits' rows
+        # Cut at the width, the lines take at least this many rows (words wrap into no fewer): a
+        # cheap no where it is no, as at 80x24; the wrapping itself only where it may fit.
+        fewest = sum(-(-cell_len(line) // width) or 1 for line in body.plain.split("\n"))
+        return fewest <= room and len(body.wrap(self.app.console, width)) <= room
+
+    def on_resize(self) -> None:
+        """More room or less: the captions may come or go."""
+        self.description = self.description
 
     def _codes(self, description: BoardDescription) -> Text:
         """The code with stipulation and kings, then with every man."""

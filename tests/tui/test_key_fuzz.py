@@ -21,6 +21,8 @@ from textual.command import CommandPalette
 from tui_helpers import key_event, screen_text, shown_digits
 
 from gbr_tui.app import GbrApp
+from gbr_tui.dialogs.copy_menu import CopyMenu
+from gbr_tui.dialogs.input_dialog import InputDialog
 from gbr_tui.dialogs.position_input import PositionInputDialog
 from gbr_tui.screens.decode import DecodeScreen
 from gbr_tui.screens.editor import EditorScreen
@@ -45,7 +47,7 @@ EDITING = [
     "backspace", "delete", "ctrl+z", "ctrl+y", "q", "ctrl+q", "ctrl+c",
 ]  # fmt: skip
 #: The key that leaves each screen (none of them Esc).
-LEAVE = {CommandPalette: "ctrl+p", PositionInputDialog: "f10", DecodeScreen: "f2", HelpScreen: "f1"}
+LEAVE = {CommandPalette: "ctrl+p", InputDialog: "f10", CopyMenu: "f10", DecodeScreen: "f2", HelpScreen: "f1"}
 #: Usable sizes (the first eight), compact ones among them, and too small ones down to one cell.
 SIZES = [
     (80, 24), (60, 20), (100, 30), (130, 40), (79, 23), (120, 30), (70, 22), (90, 35),
@@ -58,11 +60,13 @@ def leave_key(screen: object) -> str | None:
 
 
 class FuzzedApp(GbrApp):
-    """The app, except that quitting and saving a screenshot (palette commands a random key may
-    run) are counted instead of done: the fuzz must go on, and write no files."""
+    """The app, except that quitting, saving a screenshot (palette commands a random key may
+    run) and saving the position (w, then a name a random key may type) are counted instead of
+    done: the fuzz must go on, and write no files."""
 
     quits = 0
     screenshots = 0
+    saves = 0
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -83,6 +87,9 @@ class FuzzedApp(GbrApp):
 
     def deliver_screenshot(self, *args, **kwargs) -> None:
         self.screenshots += 1
+
+    def _save_position(self, path) -> None:
+        self.saves += 1
 
 
 @pytest.mark.parametrize(
@@ -134,6 +141,6 @@ async def test_random_keys_and_resizes_raise_nothing(ascii_mode: bool, key_count
         assert app.is_running
         assert app.keys_handled >= key_count  # every random key reached the app
 
-    for screen in (DecodeScreen, HelpScreen, PositionInputDialog, CommandPalette, TooSmallScreen):
+    for screen in (DecodeScreen, HelpScreen, PositionInputDialog, CopyMenu, CommandPalette, TooSmallScreen):
         reached = app.pushed | shown
         assert any(issubclass(seen, screen) for seen in reached), f"the fuzz never reached {screen.__name__}"

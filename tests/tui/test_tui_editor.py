@@ -253,14 +253,14 @@ async def test_en_passant_square_is_dropped_when_it_no_longer_holds():
 async def test_copy_code_and_fen_go_to_the_clipboard_with_a_notification():
     app = make_app(board_from_fen(KUBBEL_FEN), "=")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.press("y")
+        await pilot.press("y", "k")  # the copy menu, then its code with kings
         assert app.clipboard == KUBBEL_CODE
         await pilot.press("Y")
         assert app.clipboard == KUBBEL_FEN + " w - - 0 1"
         await pilot.pause()
         shown = toasts(app)
-        assert any(f"Copied the code {KUBBEL_CODE}" in toast for toast in shown)
-        assert any(f"Copied the FEN {KUBBEL_FEN} w - - 0 1" in toast for toast in shown)
+        assert any(f"Copied the code with kings: {KUBBEL_CODE}" in toast for toast in shown)
+        assert any(f"Copied the FEN: {KUBBEL_FEN} w - - 0 1" in toast for toast in shown)
 
 
 async def test_side_to_move_and_stipulation_keys():
@@ -280,10 +280,10 @@ async def test_a_board_with_nine_pawns_has_no_code_and_says_why():
         assert "no code: more than 8 pawns" in shown_code_pane(app)
         assert "White has more than 8 pawns" in shown_code_pane(app)
         assert app.screen.query_one(CodePane).border_subtitle == "not a legal position"
-        await pilot.press("y")
+        await pilot.press("y", "c")  # the copy menu's plain code
         await pilot.pause()
         assert app.clipboard == ""
-        assert any("no code" in toast for toast in toasts(app))
+        assert any("No plain code: no code" in toast for toast in toasts(app))
 
 
 async def test_unknown_keys_are_ignored():
