@@ -87,11 +87,12 @@ def to_move_words(color: chess.Color) -> str:
 
 
 def example_words(example: Example) -> str:
-    """One example in full, for the line under the examples table: ``Saavedra 1895 · G. E.
-    Barbier & F. Saavedra, Glasgow Weekly Citizen 1895 · White to play and win``."""
+    """One example in full, for the line under the examples table: ``Saavedra 1895 · KP v KR ·
+    G. E. Barbier & F. Saavedra, Glasgow Weekly Citizen 1895 · White to play and win``."""
     if example.fen is None:
         return f"{example.name} · {example.white} v {example.black}: a class, set up in a legal arrangement"
-    parts = [example.name, example.source, example.result or to_move_words(example.board.turn)]
+    men = f"{example.white} v {example.black}"
+    parts = [example.name, men, example.source, example.result or to_move_words(example.board.turn)]
     return " · ".join(part for part in parts if part)
 
 
