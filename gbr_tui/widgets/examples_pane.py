@@ -93,7 +93,7 @@ class ExamplesPane(Vertical):
 
     def _placeholder(self) -> str:
         arrows = "up/down" if self.ascii_mode else "↑↓"
-        return f"filter: 03, 04*, KRP or KR v KR · {arrows} choose · Enter loads"
+        return f"filter: 03, 04*, KRP, KR v KR, Reti · {arrows} · Enter loads"
 
     def watch_rule(self) -> None:
         self._fill()
