@@ -36,7 +36,8 @@ class ExamplesPane(Vertical):
     The filter keeps the focus, so typing always filters; the arrow and page keys move the
     table's cursor and Enter posts ``ExamplesPane.Chosen`` for the highlighted row. The name
     column takes the width the other columns leave; a cell cut to fit ends in "…", and the line
-    under the table gives the highlighted row whole (name, material, source, stipulation).
+    under the table gives the highlighted row whole (name, material, source, stipulation), as
+    does the table's tooltip.
     """
 
     DEFAULT_CSS = """
@@ -145,6 +146,7 @@ class ExamplesPane(Vertical):
         row = self.table.cursor_row
         detail = example_words(self.shown[row]) if 0 <= row < len(self.shown) else ""
         self.query_one("#examples-detail", Static).update(detail)
+        self.table.tooltip = detail or None  # whole, where the line is cut to one row (60x20)
 
     @on(DataTable.RowHighlighted)
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:

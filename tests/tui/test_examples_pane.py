@@ -106,3 +106,14 @@ async def test_a_named_position_with_black_to_move_loads_without_a_sign():
         shown = shown_code_pane(app)
         assert "Black to move" in shown and "no stipulation" in shown
         assert "contradicts" not in shown
+
+
+async def test_the_table_tooltip_gives_the_highlighted_row_whole_in_the_compact_layout():
+    # At 60x20 the line under the table keeps to one row and ends in "…"; the tooltip has it all.
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("tab", "tab", *"kubbel 1922")
+        await pilot.pause()
+        table = app.screen.query_one(ExamplesPane).table
+        assert table.tooltip == "Kubbel 1922 · KBNPP v KPP · L. Kubbel, Shakhmatny Listok 1922 · White to play and win"
+        assert any(line.rstrip().endswith("…") for line in examples_pane_text(app))
