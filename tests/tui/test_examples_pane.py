@@ -67,33 +67,33 @@ async def test_the_line_under_the_table_follows_the_cursor():
         assert "rook against bare king · KR v K" in shown
 
 
-async def test_enter_on_kubbel_loads_the_study_as_published():
+@pytest.mark.parametrize(
+    ("typed", "fen", "shown"),
+    [
+        (
+            "kubbel 1925",
+            KUBBEL_FEN + " w - - 0 1",
+            # Spec section 3: =0323.12g3g1; every man in its order: the black rook a3, the
+            # bishops a2 e1, the knight g8, White's pawn h6, Black's pawns c3 c6 (EG prints it
+            # g3g1 0323.12 a3a2e1g8.h6c3c6).
+            [KUBBEL_CODE, "=0323.12g3g1a3a2e1g8h6c3c6", "= White to play and draw"],
+        ),
+        (
+            "saavedra",
+            "8/8/1KP5/3r4/8/8/8/k7 w - - 0 1",
+            # Kb6 c6 v Ka1 Rd5, White to play and win: rook 3 (Black's), pawns 1 0.
+            ["+0300.10b6a1", "+0300.10b6a1d5c6", "+ White to play and win"],
+        ),
+    ],
+)
+async def test_enter_on_a_study_loads_it_as_published(typed, fen, shown):
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("+")  # a stipulation of the position before must not carry over
-        await pilot.press("tab", "tab", *"kubbel 1925", "enter")
-        setup = app.editor.setup
-        assert setup.board.board_fen() == KUBBEL_FEN
-        assert setup.board.turn  # White to play
-        assert setup.stipulation == "="
-        shown = shown_code_pane(app)
-        assert KUBBEL_CODE in shown  # spec section 3: =0323.12g3g1
-        # Every man, spec section 3's order: the black rook a3, the bishops a2 e1, the knight g8,
-        # White's pawn h6, Black's pawns c3 c6 (EG prints it g3g1 0323.12 a3a2e1g8.h6c3c6).
-        assert "=0323.12g3g1a3a2e1g8h6c3c6" in shown
-        assert "= White to play and draw" in shown
-
-
-async def test_enter_on_saavedra_loads_the_study_as_published():
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("tab", "tab", *"saavedra", "enter")
-        setup = app.editor.setup
-        # Kb6 c6 v Ka1 Rd5, White to play and win: rook 3 (Black's), pawns 1 0.
-        assert setup.board.fen() == "8/8/1KP5/3r4/8/8/8/k7 w - - 0 1"
-        shown = shown_code_pane(app)
-        assert "+0300.10b6a1" in shown and "+0300.10b6a1d5c6" in shown
-        assert "+ White to play and win" in shown
+        await pilot.press("tab", "tab", *typed, "enter")
+        assert app.editor.setup.board.fen() == fen  # side to move included
+        pane = shown_code_pane(app)
+        assert all(text in pane for text in shown), pane
 
 
 async def test_a_named_position_with_black_to_move_loads_without_a_sign():
