@@ -189,6 +189,24 @@ CLASSICS: tuple[Example, ...] = (
         "J. Kling & B. Horwitz, Chess Studies 1851, two knights against pawn",
     ),
     position(
+        "Seletsky 1933",
+        "5q2/n2P1k2/2b5/8/8/3N4/4BK2/6Q1 w - - 0 1",
+        "White to play and win",
+        "A. Seletsky, Shakhmaty v SSSR 1933, 1st prize",
+    ),
+    position(
+        "Liburkin 1933",
+        "4Nn2/8/3P4/kP2P3/5p2/5p2/8/2K5 w - - 0 1",
+        "White to play and win",
+        "M. Liburkin, 64 1933, 2nd prize",
+    ),
+    position(
+        "Liburkin 1939",
+        "2N5/p7/q1p2p2/kp6/3P4/PP2K3/5P2/2B5 w - - 0 1",
+        "White to play and win",
+        "M. Liburkin, Shakhmaty v SSSR 1939",
+    ),
+    position(
         "Vančura position",
         "R7/6k1/P4r2/8/2K5/8/8/8 w - - 0 1",
         "White to move, Black draws",

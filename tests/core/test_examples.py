@@ -112,6 +112,12 @@ CLASSIC_CODES = {
     "Troitzky 1910": "+3104.53g1e7",
     # Kg3 Nd2 Nf1 v Kh1 f2: knights 2; pawns 0 1 (Troitzky's class 0002.01).
     "Kling & Horwitz 1851": "+0002.01g3h1",
+    # Kf2 Qg1 Be2 Nd3 d7 v Kf7 Qf8 Bc6 Na7: queens, bishops and knights 1 + 3 = 4 each.
+    "Seletsky 1933": "+4044.10f2f7",
+    # Kc1 Ne8 b5 d6 e5 v Ka5 Nf8 f3 f4: knights 1 + 3 = 4; pawns 3 2.
+    "Liburkin 1933": "+0004.32c1a5",
+    # Ke3 Bc1 Nc8 a3 b3 d4 f2 v Ka5 Qa6 a7 b5 c6 f6: queen 3, bishop 1, knight 1; pawns 4 4.
+    "Liburkin 1939": "+3011.44e3a5",
     # Kc4 Ra8 a6 v Kg7 Rf6, White to move, a draw: rooks 4; pawns 1 0.
     "Vančura position": "=0400.10c4g7",
     # Kf5 Ra8 a6 v Kg7 Ra1, Black to play and draw: no + or =.
@@ -125,9 +131,9 @@ CLASSIC_CODES = {
 }
 
 
-def test_there_are_at_least_twenty_named_positions_each_with_a_code_to_check() -> None:
+def test_there_are_at_least_twenty_classics_each_with_a_code_to_check() -> None:
+    assert len(examples.CLASSICS) >= 20
     positions = examples.CLASSICS + examples.SPEC_POSITIONS
-    assert len(positions) >= 20
     assert {example.name for example in positions} == set(CLASSIC_CODES)
 
 
@@ -168,7 +174,7 @@ def test_a_position_with_black_to_move_carries_no_stipulation() -> None:
         ("saavedra", ["Saavedra 1895"]),
         ("Reti", ["Réti 1921"]),  # accents aside
         ("kubbel 1925", ["Kubbel 1925"]),  # every word, in the name or the source
-        ("shakhmaty", ["Kubbel 1925", "Grigoriev 1928"]),
+        ("shakhmaty", ["Kubbel 1925", "Grigoriev 1928", "Seletsky 1933", "Liburkin 1939"]),
         ("vancura", ["Vančura position", "Romanovsky 1950"]),
     ],
 )
