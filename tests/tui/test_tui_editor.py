@@ -77,11 +77,12 @@ async def test_typing_filters_the_examples_by_code_prefix_or_material():
         pane = app.screen.query_one(ExamplesPane)
         # Codes starting 000: 0001 0002 0003 0004 0005 0006 0007 0008 0009 0000.32 0002.01 (twice),
         # then the named positions of pawns or two knights: Reti (pawns 1 1), Lasker & Reichhelm
-        # (4 3), Grigoriev (2 3), Kling & Horwitz (knights 2, pawns 0 1), German Wikipedia's (0 2).
+        # (4 3), Grigoriev (2 3), Kling & Horwitz (knights 2, pawns 0 1), Liburkin 1933 (knights
+        # 1 + 3, pawns 3 2), German Wikipedia's (0 2).
         assert [str(row[2]) for row in map(pane.table.get_row_at, range(pane.table.row_count))] == [
             "0001.00", "0002.00", "0003.00", "0004.00", "0005.00", "0006.00", "0007.00",
             "0008.00", "0009.00", "0000.32", "0002.01", "0002.01",
-            "0000.11", "0000.43", "0000.23", "0002.01", "0000.02",
+            "0000.11", "0000.43", "0000.23", "0002.01", "0004.32", "0000.02",
         ]  # fmt: skip
         await pilot.press("backspace", "backspace", "backspace", *"KRP")
         # One side has exactly KRP: the spec's row, Lucena, Philidor (Black's side), Vancura and
