@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widgets import Input, OptionList
 
 from gbr_tui.core import Rule
-from gbr_tui.core.describe import FORM_NAMES, RULE_CHOICE
+from gbr_tui.core.describe import FORM_NAMES, RULE_CHOICE, example_words
 from gbr_tui.core.examples import ALL
 
 
@@ -64,7 +64,7 @@ class GbrCommands(Provider):
             commands.append(
                 (
                     f"Load example {example.code(app.rule, short=False)} {example.name}",
-                    f"{example.white} v {example.black} in a legal arrangement",
+                    example_words(example),
                     partial(editor.load_example, example),
                 )
             )

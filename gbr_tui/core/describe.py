@@ -19,6 +19,7 @@ from gbr_tui.core.text import printable
 from gbr_tui.core.validity import position_warnings
 
 if TYPE_CHECKING:
+    from gbr_tui.core.examples import Example
     from gbr_tui.core.notation import DecodedCode
 
 #: A side's counts by type letter (Q R B N P); None where a 9 hides the count.
@@ -83,6 +84,27 @@ def result_words(result: str, limit: int | None = None) -> str:
 
 def to_move_words(color: chess.Color) -> str:
     return f"{SIDE_NAMES[color]} to move"
+
+
+def example_words(example: Example) -> str:
+    """One example in full, for the line under the examples table: ``Saavedra 1895 · KP v KR ·
+    G. E. Barbier & F. Saavedra, Glasgow Weekly Citizen 1895 · White to play and win``."""
+    if example.fen is None:
+        return f"{example.name} · {example.white} v {example.black}: a class, set up in a legal arrangement"
+    men = f"{example.white} v {example.black}"
+    parts = [example.name, men, example.source, example.result or to_move_words(example.board.turn)]
+    return " · ".join(part for part in parts if part)
+
+
+def example_loaded_words(example: Example, rule: Rule = Rule.COUNT) -> str:
+    """What loading a named position says: what it is, and the stipulation it carries or why
+    it carries none (``+`` and ``=`` are White to play)."""
+    said = f"{example.code(rule, short=False)} {example.name}, as published ({example.source})"
+    if example.stipulation:
+        return f"{said}: {stipulation_words(example.stipulation)}"
+    if example.result:
+        return f"{said}: {example.result}; no + or = (both mean White to play)"
+    return f"{said}: {to_move_words(example.board.turn)}, {NO_STIPULATION}"
 
 
 def castling_words(wanted: str, refused: str) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import chess
 
 from gbr_tui.core.code import Rule
-from gbr_tui.core.describe import BoardDescription, describe_board, unknown_types_words
+from gbr_tui.core.describe import BoardDescription, describe_board, example_loaded_words, unknown_types_words
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.examples import Example, arrange
 from gbr_tui.core.notation import DecodedCode
@@ -80,8 +80,10 @@ def arrangement_of(decoded: DecodedCode) -> Arrangement:
 
 
 def example_arrangement(example: Example, turn: chess.Color, rule: Rule) -> Arrangement:
-    """An example's material in a legal arrangement, with the side to move kept. A new position:
-    no stipulation (an example carries none)."""
+    """A named position as published, with its side to move and stipulation; a class's
+    material in a legal arrangement, with the side to move kept and no stipulation."""
+    if example.fen is not None:
+        return Arrangement(example.board, example.stipulation, example_loaded_words(example, rule))
     how = f"{example.code(rule, short=False)} {example.name}"
     return Arrangement(arrange(example.material, turn), None, how)
 

@@ -205,8 +205,8 @@ class EditorScreen(Screen):
         self.load_example(message.example)
 
     def load_example(self, example: Example) -> None:
-        """The example's material in a legal arrangement; the side to move stays, the
-        stipulation does not (a new position)."""
+        """A named position as published (its side to move and stipulation); a class's
+        material in a legal arrangement, the side to move kept, no stipulation."""
         self._load(example_arrangement(example, self.setup.board.turn, self.rule))
 
     def _load(self, arrangement: Arrangement) -> None:

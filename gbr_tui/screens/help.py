@@ -21,8 +21,9 @@ TYPED_KEYS = frozenset(_character_to_key(char) for char in string.printable if c
 
 ABOUT = (
     "gbr-tui shows the GBR code (Guy-Blandford-Roycroft) of the position on the board as you set "
-    "it up. Keys follow FEN: upper case is White. In the examples pane, type a code or a "
-    "material to filter, arrows choose, Enter loads. In a dialog, Enter loads what you typed; "
+    "it up. Keys follow FEN: upper case is White. In the examples pane, type a code, a "
+    "material or words of a name (reti) to filter, arrows choose, Enter loads. In a dialog, "
+    "Enter loads what you typed; "
     "Esc, F10 (FEN/code input) or F2 (decode) go back without loading; ctrl+p opens the command "
     "palette and closes it again. y copies the position in any form. When you quit, the "
     "position on the board is kept and set up again at the next start, and so are the theme and "

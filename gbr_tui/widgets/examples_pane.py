@@ -1,4 +1,5 @@
-"""The examples pane: the published and named classes in a table, filtered as you type."""
+"""The examples pane: the published classes and the named positions in a table, filtered as you
+type, with the highlighted row in full on a line under it."""
 
 from __future__ import annotations
 
@@ -9,27 +10,41 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, Static
 
 from gbr_tui.core import GbrError, Rule
+from gbr_tui.core.describe import example_words
 from gbr_tui.core.examples import ALL, Example, find
 from gbr_tui.widgets.bounded_input import BoundedInput
 
-# Text, not str: DataTable reads a str cell as markup.
-COLUMNS = tuple(map(Text, ("White", "Black", "class", "men", "name")))
+COLUMNS = ("White", "Black", "class", "men", "name")
+#: The widest a material column grows (the starting array's sixteen men are cut with "…").
+MATERIAL_WIDTH = 9
+#: The name column never gets narrower than this, however small the pane.
+NAME_MIN_WIDTH = 10
+
+
+def cell(text: str) -> Text:
+    """A cell that fits its column: one line, cut with "…" when it is wider. Text, not str:
+    DataTable reads a str cell as markup."""
+    return Text(text, no_wrap=True, overflow="ellipsis", end="")
 
 
 class ExamplesPane(Vertical):
     """A filter line over a table of ``examples.ALL``.
 
     The filter keeps the focus, so typing always filters; the arrow and page keys move the
-    table's cursor and Enter posts ``ExamplesPane.Chosen`` for the highlighted row.
+    table's cursor and Enter posts ``ExamplesPane.Chosen`` for the highlighted row. The name
+    column takes the width the other columns leave; a cell cut to fit ends in "…", and the line
+    under the table gives the highlighted row whole (name, material, source, stipulation), as
+    does the table's tooltip.
     """
 
     DEFAULT_CSS = """
     ExamplesPane { height: 1fr; }
     ExamplesPane > Input { margin-bottom: 0; }
     ExamplesPane > DataTable { height: 1fr; }
+    ExamplesPane > #examples-detail { height: auto; max-height: 3; color: $text-muted; }
     """
 
     HELP_TITLE = "Examples (type to filter)"
@@ -61,9 +76,12 @@ class ExamplesPane(Vertical):
         table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="examples-table")
         table.can_focus = False
         yield table
+        yield Static(id="examples-detail", markup=False)
 
     def on_mount(self) -> None:
-        self.table.add_columns(*COLUMNS)
+        self._fill()
+
+    def on_resize(self) -> None:
         self._fill()
 
     @property
@@ -76,7 +94,7 @@ class ExamplesPane(Vertical):
 
     def _placeholder(self) -> str:
         arrows = "up/down" if self.ascii_mode else "↑↓"
-        return f"filter: 03, 04*, KRP or KR v KR · {arrows} choose · Enter loads"
+        return f"filter: 03, 04*, KRP, KR v KR, Reti · {arrows} · Enter loads"
 
     def watch_rule(self) -> None:
         self._fill()
@@ -90,17 +108,50 @@ class ExamplesPane(Vertical):
         self._fill()
 
     def _fill(self) -> None:
+        """The rows the filter lets through, in columns that fit the pane's width."""
         try:
             self.shown = find(self.filter_text, self.rule)
             problem = None
         except GbrError as error:
             self.shown, problem = [], error.message
         table = self.table
-        table.clear()
-        for example in self.shown:
-            cells = (example.white, example.black, example.code(self.rule, short=False), str(example.men), example.name)
-            table.add_row(*map(Text, cells))
+        row = table.cursor_row
+        rows = [
+            (example.white, example.black, example.code(self.rule, short=False), str(example.men), example.name)
+            for example in self.shown
+        ]
+        table.clear(columns=True)
+        for label, width in zip(COLUMNS, self._column_widths(rows)):
+            table.add_column(cell(label), width=width)
+        for cells in rows:
+            table.add_row(*map(cell, cells))
+        if rows:
+            table.move_cursor(row=min(row, len(rows) - 1))
         self.border_subtitle = problem or f"{len(self.shown)} of {len(ALL)}"
+        self._show_detail()
+
+    def _column_widths(self, rows: list[tuple[str, ...]]) -> list[int]:
+        """Each column as wide as its widest cell (material at most ``MATERIAL_WIDTH``); the
+        name column gets what is left of the pane, the scroll bar kept clear."""
+        widths = [max(len(text) for text in column) for column in zip(COLUMNS, *rows)]
+        widths[0] = min(widths[0], MATERIAL_WIDTH)
+        widths[1] = min(widths[1], MATERIAL_WIDTH)
+        table = self.table
+        padding = 2 * table.cell_padding * len(COLUMNS)
+        left = self.content_size.width - padding - sum(widths[:-1]) - table.styles.scrollbar_size_vertical
+        widths[-1] = max(NAME_MIN_WIDTH, left)
+        return widths
+
+    def _show_detail(self) -> None:
+        row = self.table.cursor_row
+        detail = example_words(self.shown[row]) if 0 <= row < len(self.shown) else ""
+        self.query_one("#examples-detail", Static).update(detail)
+        self.table.tooltip = detail or None  # whole, where the line is cut to one row (60x20)
+
+    @on(DataTable.RowHighlighted)
+    def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self._show_detail()
 
     def action_cursor_down(self) -> None:
         self.table.action_cursor_down()

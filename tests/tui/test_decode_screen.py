@@ -304,11 +304,14 @@ async def test_result_follows_typing_and_editing() -> None:
 @pytest.mark.parametrize(
     ("typed", "rows"),
     [
-        ("0323.12", [("KBBP", "KRNPP")]),
-        # KNN v KP: the published row and the named Troitzky class share 0002.01.
-        ("0002.01", [("KNN", "KP"), ("KNN", "KP")]),
+        # The spec's row and Kubbel's study (Kg3 Ba2 Be1 h6 v Kg1 Ra3 Ng8 c3 c6).
+        ("0323.12", [("KBBP", "KRNPP"), ("KBBP", "KRNPP")]),
+        # KNN v KP: the published row, the named Troitzky class and Kling & Horwitz's study.
+        ("0002.01", [("KNN", "KP"), ("KNN", "KP"), ("KNN", "KP")]),
         ("0009", [("KNNN", "KNN")]),
-        ("0116.00", []),
+        # The spec's ARVES position: Ka7 Rb2 Bb3 v Kd3 Nc6 Nd6.
+        ("0116.00", [("KRB", "KNN")]),
+        ("0111.00", []),
     ],
 )
 async def test_matching_examples_listed(typed: str, rows: list[tuple[str, str]]) -> None:

@@ -75,15 +75,21 @@ async def test_typing_filters_the_examples_by_code_prefix_or_material():
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("tab", "tab", "0", "0", "0")
         pane = app.screen.query_one(ExamplesPane)
-        # Codes starting 000: 0001 0002 0003 0004 0005 0006 0007 0008 0009 0000.32 0002.01 (twice).
+        # Codes starting 000: 0001 0002 0003 0004 0005 0006 0007 0008 0009 0000.32 0002.01 (twice),
+        # then the named positions of pawns or two knights: Reti (pawns 1 1), Lasker & Reichhelm
+        # (4 3), Grigoriev (2 3), Kling & Horwitz (knights 2, pawns 0 1), Liburkin 1933 (knights
+        # 1 + 3, pawns 3 2), German Wikipedia's (0 2).
         assert [str(row[2]) for row in map(pane.table.get_row_at, range(pane.table.row_count))] == [
             "0001.00", "0002.00", "0003.00", "0004.00", "0005.00", "0006.00", "0007.00",
             "0008.00", "0009.00", "0000.32", "0002.01", "0002.01",
+            "0000.11", "0000.43", "0000.23", "0002.01", "0004.32", "0000.02",
         ]  # fmt: skip
         await pilot.press("backspace", "backspace", "backspace", *"KRP")
+        # One side has exactly KRP: the spec's row, Lucena, Philidor (Black's side), Vancura and
+        # Romanovsky.
         assert [list(map(str, pane.table.get_row_at(row)[:2])) for row in range(pane.table.row_count)] == [
-            ["KRP", "KR"]
-        ]
+            ["KRP", "KR"], ["KRP", "KR"], ["KR", "KRP"], ["KRP", "KR"], ["KRP", "KR"]
+        ]  # fmt: skip
         await pilot.press("enter")
         assert shown_digits(app) == "0400.10"
 
@@ -402,19 +408,34 @@ async def test_castling_rights_are_set_with_C_and_what_the_men_forbid_is_said():
         assert "not 'X'" in app.screen.feedback
 
 
-@pytest.mark.parametrize("typed", ["04*", "KRP", "0400.10", "KRP v KR", "04"])
-async def test_the_examples_filter_takes_the_collection_filters_patterns(typed):
+#: The rook classes in the table's order: KRP v KR (rooks 1 + 3, pawns 1 0), then the named
+#: Lucena 0400.10, Philidor KR v KRP 0400.01, rook and bishop 0410.00, Centurini's rook and
+#: knight 0401.00, Vancura and Romanovsky 0400.10.
+ROOK_CLASSES = ["0400.10", "0400.10", "0400.01", "0410.00", "0401.00", "0400.10", "0400.10"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "codes"),
+    [
+        ("04*", ROOK_CLASSES),
+        ("04", ROOK_CLASSES),
+        ("KRP", [code for code in ROOK_CLASSES if code in ("0400.10", "0400.01")]),
+        ("0400.10", ["0400.10"] * 4),
+        ("KRP v KR", ["0400.10"] * 4),
+    ],
+)
+async def test_the_examples_filter_takes_the_collection_filters_patterns(typed, codes):
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("tab", "tab", *typed)
         table = app.screen.query_one(ExamplesPane).table
-        assert [str(table.get_row_at(row)[2]) for row in range(table.row_count)] == ["0400.10"]
+        assert [str(table.get_row_at(row)[2]) for row in range(table.row_count)] == codes
 
 
 async def test_a_pattern_that_does_not_read_is_said_in_the_examples_pane():
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("tab", "tab", "0", "x")
+        await pilot.press("tab", "tab", *"04.1.0")
         pane = app.screen.query_one(ExamplesPane)
         assert pane.table.row_count == 0
-        assert "a pattern is a code with wildcards" in pane.border_subtitle
+        assert "a code has one '.'" in pane.border_subtitle
