@@ -13,7 +13,7 @@ from textual.containers import Container
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
-from gbr_tui.core import Rule
+from gbr_tui.core import GbrError, Rule, decode
 from gbr_tui.core.examples import Example
 from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
 from gbr_tui.widgets.board_editor import BoardEditor
@@ -131,6 +131,20 @@ class EditorScreen(Screen):
         self.board_view.refresh()
         self.code_pane.description = self.setup.description(self.rule)
 
+    def code_to_edit(self) -> str:
+        """The code the decode screen opens with: with every man's square when it reads back
+        as this board, else with the kings' squares; empty for an empty board."""
+        if not self.setup.board.occupied:
+            return ""
+        description = self.setup.description(self.rule)
+        if description.every_man is not None:
+            try:
+                if decode(description.every_man, self.rule).board is not None:
+                    return description.every_man
+            except GbrError:
+                pass
+        return description.kings_code or ""
+
     def load(self, board: chess.Board, stipulation: str | None, message: str) -> None:
         """Replace the position (one undo step) and say what was loaded."""
         self.setup.load(board, stipulation)
@@ -228,7 +242,7 @@ class EditorScreen(Screen):
     def action_input_position(self) -> None:
         from gbr_tui.dialogs.position_input import PositionInputDialog
 
-        self.app.push_screen(PositionInputDialog(), callback=self._input_done)
+        self.app.push_screen(PositionInputDialog(self.setup.board.fen()), callback=self._input_done)
 
     def _input_done(self, arrangement: Arrangement | None) -> None:
         if arrangement is not None:
