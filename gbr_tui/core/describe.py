@@ -85,6 +85,15 @@ def to_move_words(color: chess.Color) -> str:
     return f"{SIDE_NAMES[color]} to move"
 
 
+#: The board pane's foot while no key waits for more: how to type men with their squares.
+TYPING_HINT = "m types men: Kg3 h6"
+
+
+def typing_words(side: chess.Color, pending: str) -> str:
+    """The board pane's foot while men are typed (``m``): whose men, and the man so far."""
+    return f"typing {SIDE_NAMES[side]}'s men: {pending}_"
+
+
 def castling_words(wanted: str, refused: str) -> str:
     """``castling rights KQkq``, and which of them the men do not allow yet (``-``: none)."""
     if refused == "-":

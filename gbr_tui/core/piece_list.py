@@ -140,3 +140,63 @@ def _misplaced_separator(char: str, switched: bool) -> str:
     if switched:
         return f"unexpected {char!r}: the list has only two parts, White's and Black's"
     return f"unexpected {char!r}: White's men must come first"
+
+
+class ManTyping:
+    """Men typed on the board one key at a time, as a piece list prints them: ``Kg3``, ``Ba2``,
+    ``h6`` (a pawn), then ``/`` for the other side's men; ``xg3`` empties g3.
+
+    Capitals (and white figurines) are men of the side being typed, White until ``/`` (which
+    switches back and forth); small letters are Black's men as in FEN (``kg1``, ``pc3``), so
+    ``b`` is a Black bishop before a file (``bc3``) and a pawn's file before a rank (``b3``).
+    Spaces and commas are skipped.
+    """
+
+    def __init__(self) -> None:
+        self.side = chess.WHITE
+        #: The keys of the man being typed, so far (``Kg``).
+        self.pending = ""
+
+    def feed(self, char: str) -> tuple[chess.Square, chess.Piece | None] | None:
+        """A complete man (or ``x`` and its square: None) once its rank is typed; None while
+        it is not complete yet. GbrError for a key that cannot come next (nothing is kept)."""
+        pending = self.pending
+        if not pending:
+            if char in " ,":
+                return None
+            if char in SIDE_SEPARATORS:
+                self.side = not self.side
+                return None
+            if char in LETTERS or char in "kqrnpx" or char in WHITE_FIGURINES or char in BLACK_FIGURINES:
+                self.pending = char
+                return None
+            if char in chess.FILE_NAMES:  # a pawn's file, or b a Black bishop
+                self.pending = char
+                return None
+            raise GbrError(f"{char!r} starts no man: type e.g. Kg3, Ba2 or h6", 0)
+        if char in chess.FILE_NAMES and (len(pending) == 1 and (pending == "b" or pending not in chess.FILE_NAMES)):
+            self.pending += char
+            return None
+        if char in chess.RANK_NAMES and pending[-1] in chess.FILE_NAMES:
+            self.pending = ""
+            square = chess.parse_square(pending[-1] + char)
+            symbol = pending[:-1] or "P"  # a file alone is a pawn's
+            return square, None if symbol == "x" else self._piece(symbol)
+        wanted = "a rank (1-8)" if pending[-1] in chess.FILE_NAMES else "a file (a-h)"
+        raise GbrError(f"{char!r} after {pending}: expected {wanted}", len(pending))
+
+    def back(self) -> bool:
+        """Take back the last key of the man being typed; False when none is being typed."""
+        if not self.pending:
+            return False
+        self.pending = self.pending[:-1]
+        return True
+
+    def _piece(self, symbol: str) -> chess.Piece:
+        if symbol in BLACK_FIGURINES:
+            return chess.Piece(BLACK_FIGURINES[symbol], chess.BLACK)
+        if symbol in WHITE_FIGURINES:
+            return chess.Piece(WHITE_FIGURINES[symbol], self.side)
+        if symbol.islower():
+            return chess.Piece(LETTERS[symbol.upper()], chess.BLACK)
+        return chess.Piece(LETTERS[symbol], self.side)

@@ -7,6 +7,7 @@ from what the core says about it.
 from __future__ import annotations
 
 import chess
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
@@ -14,7 +15,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header
 
 from gbr_tui.core import GbrError, Rule, decode
+from gbr_tui.core.describe import TYPING_HINT, typing_words
 from gbr_tui.core.examples import Example
+from gbr_tui.core.piece_list import ManTyping
 from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
 from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
@@ -52,6 +55,10 @@ class EditorScreen(Screen):
 
     #: The file letter typed after ``g``; "" right after ``g``; None when no jump is pending.
     jump: str | None = None
+    #: The men being typed after ``m``; None when men are not typed.
+    typing: ManTyping | None = None
+    #: How many edits typing has made since ``m``: backspace takes them back one by one.
+    typed_men: int = 0
 
     def __init__(self, board: chess.Board | None = None, stipulation: str | None = None) -> None:
         super().__init__()
@@ -73,6 +80,7 @@ class EditorScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._show_keys_waiting()
         self.code_pane.border_title = "Code"
         self.query_one(ExamplesPane).border_title = "Examples"
         self.watch(self.app, "ascii_mode", self._ascii_mode_changed)
@@ -102,12 +110,15 @@ class EditorScreen(Screen):
         self._redraw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """While ``g`` waits for its square, the square's keys act and every other key waits."""
+        """While ``g`` waits for its square, the square's keys act and every other key waits;
+        while men are typed (``m``), only the keys of typing act (``on_key`` reads the rest)."""
         if action in ("jump_file", "cancel_jump"):
             return self.jump is not None
         if action == "jump_rank":
             return bool(self.jump)
-        return self.jump is None
+        if action in ("stop_typing", "typing_side"):
+            return self.typing is not None
+        return self.jump is None and self.typing is None
 
     def action_start_jump(self) -> None:
         self._set_jump("")
@@ -124,8 +135,73 @@ class EditorScreen(Screen):
 
     def _set_jump(self, jump: str | None) -> None:
         self.jump = jump
-        self.board_view.border_subtitle = "" if jump is None else f"go to: {jump}_"
+        self._show_keys_waiting()
+
+    def _show_keys_waiting(self) -> None:
+        """The board pane's foot: the square ``g`` waits for, the man being typed, or a hint."""
+        if self.jump is not None:
+            self.board_view.border_subtitle = f"go to: {self.jump}_"
+        elif self.typing is not None:
+            self.board_view.border_subtitle = typing_words(self.typing.side, self.typing.pending)
+        else:
+            self.board_view.border_subtitle = TYPING_HINT
         self.refresh_bindings()
+
+    # Typing men with their squares (m): Kg3 Ba2 h6 / Kg1 ... ---------------------------------
+
+    def action_start_typing(self) -> None:
+        self.typing = ManTyping()
+        self.typed_men = 0
+        self._show_keys_waiting()
+
+    def action_stop_typing(self) -> None:
+        self.typing = None
+        self._show_keys_waiting()
+
+    def action_typing_side(self) -> None:
+        """The other side's men from now on (also the ``/`` key itself)."""
+        self._type("/")
+
+    def on_key(self, event: events.Key) -> None:
+        """While men are typed, the board's printable keys and backspace are the men's."""
+        if self.typing is None or self.focused is not self.board_view:
+            return
+        if event.key == "backspace":
+            if not self.typing.back() and self.typed_men and self.setup.undo():
+                self.typed_men -= 1  # nothing pending: the last man typed goes
+                self._redraw()
+        elif event.is_printable and event.character is not None:
+            self._type(event.character)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+        self._show_keys_waiting()
+
+    def _type(self, char: str) -> None:
+        assert self.typing is not None
+        try:
+            typed = self.typing.feed(char)
+        except GbrError as error:
+            self.app.bell()
+            self.notify(error.message, title="Typing men", severity="warning", markup=False)
+            return
+        if typed is None:
+            self._show_keys_waiting()
+            return
+        square, piece = typed
+        self.board_view.cursor = square
+        if piece is None:
+            self.setup.empty(square)
+        else:
+            self.setup.place(square, piece.symbol())
+        self.typed_men += 1
+        self._redraw()
+        self._show_keys_waiting()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if self.typing is not None and event.widget is self.board_view:
+            self.action_stop_typing()
 
     def _redraw(self) -> None:
         self.board_view.refresh()

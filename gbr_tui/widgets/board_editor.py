@@ -58,6 +58,13 @@ class BoardEditor(BoardView):
         Binding("left", "move(-1, 0)", "Cursor left", show=False, id="board.left"),
         Binding("right", "move(1, 0)", "Cursor right", show=False, id="board.right"),
         Binding("g", "screen.start_jump", "Go to a square (then e.g. e4)", show=False, id="board.go_to"),
+        Binding(
+            "m",
+            "screen.start_typing",
+            "Type men with their squares: Kg3 Ba2 h6, / for Black's, kg1 a Black king, xg3 empties",
+            show=False,
+            id="board.type_men",
+        ),
         *_place_bindings(),
         Binding(
             "x,space,delete,backspace",
@@ -87,6 +94,12 @@ class BoardEditor(BoardView):
         Binding("Y", "screen.copy_fen", "Copy the FEN (OSC 52)", show=False, id="board.copy_fen"),
         *_jump_bindings(),  # last: the keys they share keep their places in the Footer
         Binding("f10,escape", "screen.cancel_jump", "After g: cancel", show=False, id="board.go_to_cancel"),
+        Binding(
+            "enter,escape,f10", "screen.stop_typing", "done", tooltip="After m: stop typing men", id="board.typing_done"
+        ),
+        Binding(
+            "slash", "screen.typing_side", "other side", tooltip="After m: the other side's men", id="board.typing_side"
+        ),
     ]
 
     def action_move(self, right: int, up: int) -> None:

@@ -6,6 +6,7 @@ import chess
 import pytest
 
 from gbr_tui.core import GbrError, Rule, decode_any, parse_piece_list
+from gbr_tui.core.piece_list import ManTyping
 
 # Kubbel's study (spec sections 3 and 4): =0323.12g3g1, White Kg3 Ba2 Be1 Ph6, Black Kg1 Ra3
 # Ng8 Pc3 Pc6.
@@ -110,3 +111,48 @@ def test_squares_alone_are_read_as_a_code_being_typed() -> None:
     with pytest.raises(GbrError, match="expected a code"):
         decode_any("a7d3")
     assert decode_any("a7d3 0116.00 b2b3c6d6 3/3+").fen == "8/K7/2nn4/8/8/1B1k4/1R6/8"
+
+
+def typed_board(keys: str) -> chess.Board:
+    """The board the men typed with ``ManTyping`` make, from an empty one."""
+    typing, board = ManTyping(), chess.Board(None)
+    for key in keys:
+        typed = typing.feed(key)
+        if typed is not None:
+            square, piece = typed
+            board.set_piece_at(square, piece) if piece else board.remove_piece_at(square)
+    return board
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        "Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6",
+        "Kg3Ba2Be1h6/Kg1Ra3Ng8c3c6",
+        "Kg3 Ba2 Be1 Ph6 kg1 ra3 ng8 pc3 pc6",  # small letters are Black's, as in FEN
+        "♔g3 ♗a2 ♗e1 ♙h6 ♚g1 ♜a3 ♞g8 ♟c3 ♟c6",
+        "Kg3 Ba2 Be1 h6 Qd4 xd4 / Kg1 Ra3 Ng8 c3 c6",  # x empties a square
+    ],
+)
+def test_men_typed_one_key_at_a_time_give_kubbel(keys: str) -> None:
+    assert typed_board(keys).board_fen() == KUBBEL
+
+
+def test_b_is_a_black_bishop_before_a_file_and_a_pawn_before_a_rank() -> None:
+    assert typed_board("bc3 b3").board_fen() == "8/8/8/8/8/1Pb5/8/8"
+    assert typed_board("/ b3 Bc4").board_fen() == "8/8/8/8/2b5/1p6/8/8"
+
+
+@pytest.mark.parametrize(
+    ("keys", "words"),
+    [("9", "'9' starts no man"), ("K3", "'3' after K: expected a file"), ("Kgh", "'h' after Kg: expected a rank")],
+)
+def test_a_key_that_cannot_come_next_is_refused_and_the_man_so_far_kept(keys: str, words: str) -> None:
+    typing = ManTyping()
+    for key in keys[:-1]:
+        typing.feed(key)
+    with pytest.raises(GbrError, match=words):
+        typing.feed(keys[-1])
+    assert typing.pending == keys[:-1]
+    assert typing.back() is bool(keys[:-1])
+    assert typing.pending == keys[:-2]

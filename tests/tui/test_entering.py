@@ -3,8 +3,9 @@ the position on the board, the place mode, the piece palette, the en passant squ
 
 from __future__ import annotations
 
+import chess
 from textual.widgets import Input
-from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, shown_code_pane
+from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, shown_code_pane, toasts
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
@@ -76,3 +77,40 @@ async def test_the_decode_screen_opens_empty_for_an_empty_board():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("d")
         assert app.screen.query_one(Input).value == ""
+
+
+async def test_m_types_kubbel_man_by_man_without_moving_the_cursor_first():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m", *"Kg3 Ba2 Be1 h6")
+        board = app.editor.setup.board
+        assert board.board_fen() == "8/8/7P/8/8/6K1/B7/4B3"  # each man is on as its rank is typed
+        assert app.editor.board_view.border_subtitle == "typing White's men: _"
+        await pilot.press("/", *"Kg1Ra3Ng8c3c", "enter")  # no spaces needed; Enter ends typing
+        assert board.board_fen() == "6n1/8/7P/8/8/r1p3K1/B7/4B1k1"  # the c6 pawn was not complete
+        assert app.editor.typing is None
+        await pilot.press("Q")  # the key of old again: a White queen on the cursor's square, c3
+        assert board.piece_at(chess.C3) == chess.Piece.from_symbol("Q")
+
+
+async def test_typing_men_small_letters_are_blacks_and_b_reads_by_what_follows():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Without "/": kg1 a Black king, bc3 a Black bishop, b3 a White pawn, pd7 a Black pawn.
+        await pilot.press("m", *"Ke1 kg1 bc3 b3 pd7 xe1")
+        board = app.editor.setup.board
+        assert board.board_fen() == "8/3p4/8/8/8/1Pb5/8/6k1"
+        assert app.editor.board_view.cursor == chess.E1  # where the last man went
+
+
+async def test_a_key_that_starts_no_man_is_said_and_backspace_takes_back():
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("m", "K", "9")
+        await pilot.pause()
+        assert app.editor.board_view.border_subtitle == "typing White's men: K_"
+        assert any("'9' after K: expected a file (a-h)" in toast for toast in toasts(app))
+        await pilot.press(*"g3", "backspace")  # nothing pending: the king goes again
+        assert app.editor.setup.board.occupied == 0
+        await pilot.press("escape", "x")
+        assert app.editor.board_view.border_subtitle == "m types men: Kg3 h6"
