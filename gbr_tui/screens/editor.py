@@ -271,6 +271,21 @@ class EditorScreen(Screen):
         self.setup.toggle_stipulation(sign)
         self._redraw()
 
+    def action_study_stipulation(self, sign: str, turn: str) -> None:
+        """Set a stipulation with its side to move (``w`` or ``b``): the study columns' forms."""
+        self.setup.set_stipulation(sign, chess.WHITE if turn == "w" else chess.BLACK)
+        self._redraw()
+
+    def action_en_passant(self) -> None:
+        """The cursor's square as the en passant square, or none when it is already."""
+        from gbr_tui.core.describe import en_passant_words
+
+        square = self.board_view.cursor
+        held = self.setup.toggle_en_passant(square)
+        self._redraw()
+        words = en_passant_words(square, self.setup.board.ep_square, held)
+        self.notify(words, title="En passant", severity="information" if held else "warning", markup=False)
+
     def action_undo(self) -> None:
         if self.setup.undo():
             self._redraw()

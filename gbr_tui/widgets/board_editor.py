@@ -78,6 +78,13 @@ class BoardEditor(BoardView):
         Binding("s", "screen.start_position", "Start position", show=False, id="board.start"),
         Binding("f", "screen.flip", "Flip the board", show=False, id="board.flip"),
         Binding("t", "screen.toggle_turn", "Toggle the side to move", show=False, id="board.turn"),
+        Binding(
+            "e",
+            "screen.en_passant",
+            "En passant square: the cursor's (again: none)",
+            show=False,
+            id="board.en_passant",
+        ),
         Binding("C", "screen.castling", "Castling rights (as in FEN: KQkq, -)", show=False, id="board.castling"),
         Binding("plus", "screen.stipulation('+')", "Stipulation + (win; again to unset)", show=False, id="board.win"),
         Binding(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import chess
 from textual.widgets import Input
-from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, shown_code_pane, toasts
+from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, run_command, shown_code_pane, toasts
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
@@ -114,3 +114,37 @@ async def test_a_key_that_starts_no_man_is_said_and_backspace_takes_back():
         assert app.editor.setup.board.occupied == 0
         await pilot.press("escape", "x")
         assert app.editor.board_view.border_subtitle == "m types men: Kg3 h6"
+
+
+async def test_the_black_to_move_stipulations_from_the_palette():
+    app = make_app(board_from_fen(KUBBEL_FEN))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_command(pilot, "Black to move, draw")
+        setup = app.editor.setup
+        assert (setup.stipulation, setup.board.turn) == ("=", chess.BLACK)
+        assert "= Black to move, draw" in shown_code_pane(app)
+        await pilot.press("u")  # one edit: both go back together
+        assert (setup.stipulation, setup.board.turn) == (None, chess.WHITE)
+
+
+async def test_e_sets_the_en_passant_square_where_a_pawn_just_passed_and_says_why_not_elsewhere():
+    # Black's d-pawn has just made its double step: d6 is its en passant square.
+    app = make_app(board_from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("g", "d", "6", "e")
+        assert app.editor.setup.board.ep_square == chess.D6
+        assert "w - d6 0 1" in shown_code_pane(app)  # e5xd6 is possible, so FEN writes it
+        await pilot.press("e")
+        assert app.editor.setup.board.ep_square is None
+        await pilot.press("g", "c", "6", "e")
+        assert app.editor.setup.board.ep_square is None
+        await pilot.pause()
+        assert any("c6 cannot be the en passant square: it needs a Black pawn on c5" in toast for toast in toasts(app))
+
+
+async def test_e_from_the_palette():
+    app = make_app(board_from_fen("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g", "e", "3")
+        await run_command(pilot, "En passant")
+        assert app.editor.setup.board.ep_square == chess.E3
