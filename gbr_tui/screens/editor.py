@@ -10,7 +10,7 @@ import chess
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container
+from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
@@ -22,6 +22,7 @@ from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
 from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_pane import ExamplesPane
+from gbr_tui.widgets.piece_palette import PiecePalette
 
 
 class EditorScreen(Screen):
@@ -74,7 +75,9 @@ class EditorScreen(Screen):
         yield Header()
         with Container(id="panes"):
             with Container(id="board-and-code"):
-                yield BoardEditor(self.setup.board)
+                with Vertical(id="board-column"):
+                    yield BoardEditor(self.setup.board)
+                    yield PiecePalette()
                 yield CodePane()
             yield ExamplesPane()
         yield Footer()
@@ -102,6 +105,7 @@ class EditorScreen(Screen):
 
     def _ascii_mode_changed(self, ascii_mode: bool) -> None:
         self.board_view.ascii_mode = ascii_mode
+        self.query_one(PiecePalette).ascii_mode = ascii_mode
         self.query_one(ExamplesPane).ascii_mode = ascii_mode
 
     def _rule_changed(self, rule: Rule) -> None:
@@ -198,6 +202,14 @@ class EditorScreen(Screen):
         self.typed_men += 1
         self._redraw()
         self._show_keys_waiting()
+
+    def on_board_editor_square_clicked(self, message: BoardEditor.SquareClicked) -> None:
+        """With a man chosen in the piece palette, a click puts it (or empties, for x)."""
+        brush = self.query_one(PiecePalette).selected
+        if brush == "x":
+            self.action_empty()
+        elif brush is not None:
+            self.action_place(brush)
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         if self.typing is not None and event.widget is self.board_view:

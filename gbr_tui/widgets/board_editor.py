@@ -5,6 +5,7 @@ from __future__ import annotations
 import chess
 from textual import events
 from textual.binding import Binding
+from textual.message import Message
 
 from gbr_tui.widgets.board import BoardView
 
@@ -117,12 +118,20 @@ class BoardEditor(BoardView):
         rank = min(7, max(0, chess.square_rank(self.cursor) + up))
         self.cursor = chess.square(file, rank)
 
+    class SquareClicked(Message):
+        """A square was clicked (the cursor is on it now)."""
+
+        def __init__(self, square: chess.Square) -> None:
+            super().__init__()
+            self.square = square
+
     def on_click(self, event: events.Click) -> None:
-        """A click on a square puts the cursor there."""
+        """A click on a square puts the cursor there, and says so (the piece palette puts)."""
         offset = event.get_content_offset(self)
         square = None if offset is None else self.square_at(offset.x, offset.y)
         if square is not None:
             self.cursor = square
+            self.post_message(self.SquareClicked(square))
 
     def watch_cursor(self) -> None:
         self.border_title = f"Board · {chess.square_name(self.cursor)}"

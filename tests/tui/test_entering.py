@@ -11,6 +11,8 @@ from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
 from gbr_tui.dialogs.position_input import PositionInputDialog
 from gbr_tui.screens.decode import DecodeScreen
+from gbr_tui.widgets.board_editor import BoardEditor
+from gbr_tui.widgets.piece_palette import PiecePalette
 
 #: Kubbel's study as the issue prints it (spec section 3): White's men first.
 KUBBEL_LIST = "White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6"
@@ -148,3 +150,41 @@ async def test_e_from_the_palette():
         await pilot.press("g", "e", "3")
         await run_command(pilot, "En passant")
         assert app.editor.setup.board.ep_square == chess.E3
+
+
+def square_offset(square: str) -> tuple[int, int]:
+    """Where a square is in the board pane at 80x24 (White at the bottom): the border, the rank
+    labels (2 cells), then squares 3 cells wide and 1 high."""
+    file, rank = chess.FILE_NAMES.index(square[0]), int(square[1])
+    return 1 + 2 + 3 * file + 1, 1 + 8 - rank
+
+
+def palette_offset(symbol: str) -> tuple[int, int]:
+    """Where a man is in the piece palette: after a space, two cells each (glyph and space)."""
+    return 1 + 2 * "KQRBNPkqrbnpx".index(symbol), 0
+
+
+async def test_the_piece_palette_puts_a_clicked_man_on_each_clicked_square():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click(PiecePalette, offset=palette_offset("K"))
+        await pilot.click(BoardEditor, offset=square_offset("g3"))
+        await pilot.click(PiecePalette, offset=palette_offset("b"))
+        await pilot.click(BoardEditor, offset=square_offset("a2"))
+        await pilot.click(BoardEditor, offset=square_offset("e1"))
+        board = app.editor.setup.board
+        assert board.board_fen() == "8/8/8/8/8/6K1/b7/4b3"
+        await pilot.click(PiecePalette, offset=palette_offset("x"))
+        await pilot.click(BoardEditor, offset=square_offset("a2"))
+        assert board.board_fen() == "8/8/8/8/8/6K1/8/4b3"
+        await pilot.click(PiecePalette, offset=palette_offset("x"))  # again: no man chosen
+        await pilot.click(BoardEditor, offset=square_offset("e1"))
+        assert board.board_fen() == "8/8/8/8/8/6K1/8/4b3"
+        assert app.editor.board_view.cursor == chess.E1  # the click still moves the cursor
+
+
+async def test_the_piece_palette_is_left_out_of_the_compact_layout():
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one(PiecePalette).display
