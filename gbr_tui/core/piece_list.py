@@ -1,12 +1,14 @@
 """Reading a position printed as a piece list (spec section 3), White's men first.
 
 Forms read: ``White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6``, ``Kg3 Ba2 Be1 h6 /
-Kg1 Ra3 Ng8 c3 c6`` (pawns without ``P``), figurines ``♔g3 ♗a2`` (white glyphs for both sides, as
-books print them, or black glyphs for Black's men), an optional men count ``(4+5)`` at the end.
+Kg1 Ra3 Ng8 c3 c6`` (pawns without ``P``), unspaced as typed in a hurry
+(``Kg3Ba2Be1h6/Kg1Ra3Ng8c3c6``), figurines ``♔g3 ♗a2`` (white glyphs for both sides, as books
+print them, or black glyphs for Black's men), an optional men count ``(4+5)`` at the end.
 
 Between the sides: ``–``, ``—``, ``-``, ``/``, ``;``, a newline, or a ``Black:`` (``b:``) label;
 ``White:`` (``w:``) may open the list. Commas and spaces separate men. A black figurine in White's
-part starts Black's part. ``parse_piece_list`` is the one public entry point.
+part starts Black's part. ``parse_piece_list`` reads a whole list; ``ManTyping`` reads men typed
+on the board one key at a time (the editor's ``m``).
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ LETTERS = {"K": chess.KING, "Q": chess.QUEEN, "R": chess.ROOK, "B": chess.BISHOP
 SIDE_SEPARATORS = "–—-/;\n"
 
 _LABEL = re.compile(r"(white|black|w|b)\s*:|(white|black)\b", re.IGNORECASE)
-_MAN = re.compile(r"([KQRBNP♔♕♖♗♘♙♚♛♜♝♞♟]?)([a-hA-H][1-8])(?![0-9A-Za-z])")
+#: A man: its letter or figurine (none for a pawn), its square, and no digit after (``a10``).
+#: Men may follow one another unspaced, as typed (``Kg3Ba2h6``).
+_MAN = re.compile(r"([KQRBNP♔♕♖♗♘♙♚♛♜♝♞♟]?)([a-hA-H][1-8])(?![0-9])")
 _MEN_COUNT = re.compile(r"\(\s*([0-9]{1,2})\s*\+\s*([0-9]{1,2})\s*\)")
 
 

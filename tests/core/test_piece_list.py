@@ -22,6 +22,7 @@ KUBBEL_FORMS = [
     "White: Kg3 Ba2 Be1 h6\nBlack: Kg1 Ra3 Ng8 c3 c6\n",
     "w: Kg3, Ba2, Be1, h6 b: Kg1, Ra3, Ng8, c3, c6",
     "W:Kg3,Ba2,Be1,Ph6;B:Kg1,Ra3,Ng8,Pc3,Pc6",
+    "Kg3Ba2Be1h6/Kg1Ra3Ng8c3c6",  # unspaced, as typed in a hurry
     "Kg3 Ba2 Be1 h6 Black: Kg1 Ra3 Ng8 c3 c6",
     "white: KG3 BA2 BE1 H6 black: KG1 RA3 NG8 C3 C6",
     "♔g3 ♗a2 ♗e1 ♙h6 – ♔g1 ♖a3 ♘g8 ♙c3 ♙c6",
@@ -64,6 +65,8 @@ def test_the_probleemblad_position() -> None:
         ("Kg3 / Kg1 White: Ra3", 10, "'White' must open the list"),
         ("Kg3 \x1b]2;x / Kg1", 4, "unexpected '\\x1b'"),
         ("Kg3 Bi2 / Kg1", 4, "unexpected 'B'"),
+        ("Kg3 Ba22 / Kg1", 4, "unexpected 'B'"),
+        ("Kg3Ba2x / Kg1", 6, "unexpected 'x'"),
     ],
 )
 def test_bad_lists_name_the_spot(text: str, offset: int, words: str) -> None:
