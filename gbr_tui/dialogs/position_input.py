@@ -32,7 +32,7 @@ class PositionInputDialog(InputDialog[Arrangement]):
 
     TITLE_TEXT = "Load a FEN, a GBR code or a piece list"
     PLACEHOLDER = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1  or  =0323.12g3g1  or  Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6"
-    HINT = "Enter loads it · typing replaces the FEN shown, ← → edit it · Esc or F10 cancels"
+    HINT = "Enter loads it · type to replace, ← → to edit · Esc or F10 cancels"
 
     def check(self, text: str) -> tuple[Arrangement | None, str | Text]:
         try:
