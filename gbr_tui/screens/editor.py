@@ -115,13 +115,11 @@ class EditorScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         """While ``g`` waits for its square, the square's keys act and every other key waits;
-        while men are typed (``m``), only the keys of typing act (``on_key`` reads the rest)."""
+        while men are typed (``m``), only the board's keys of typing act (``on_key`` reads the rest)."""
         if action in ("jump_file", "cancel_jump"):
             return self.jump is not None
         if action == "jump_rank":
             return bool(self.jump)
-        if action in ("stop_typing", "typing_side"):
-            return self.typing is not None
         return self.jump is None and self.typing is None
 
     def action_start_jump(self) -> None:

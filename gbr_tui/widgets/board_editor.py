@@ -102,13 +102,22 @@ class BoardEditor(BoardView):
         Binding("Y", "screen.copy_fen", "Copy the FEN (OSC 52)", show=False, id="board.copy_fen"),
         *_jump_bindings(),  # last: the keys they share keep their places in the Footer
         Binding("f10,escape", "screen.cancel_jump", "After g: cancel", show=False, id="board.go_to_cancel"),
-        Binding(
-            "enter,escape,f10", "screen.stop_typing", "done", tooltip="After m: stop typing men", id="board.typing_done"
-        ),
-        Binding(
-            "slash", "screen.typing_side", "other side", tooltip="After m: the other side's men", id="board.typing_side"
-        ),
+        Binding("enter,escape,f10", "stop_typing", "done", tooltip="After m: stop typing men", id="board.typing_done"),
+        Binding("slash", "typing_side", "other side", tooltip="After m: the other side's men", id="board.typing_side"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """The keys of typing men act, and show in the Footer, only while men are typed. Asked
+        here, of the board's own screen: ``screen.`` would name the screen on top (a dialog)."""
+        if action in ("stop_typing", "typing_side"):
+            return getattr(self.screen, "typing", None) is not None
+        return True
+
+    def action_stop_typing(self) -> None:
+        self.screen.action_stop_typing()
+
+    def action_typing_side(self) -> None:
+        self.screen.action_typing_side()
 
     def action_move(self, right: int, up: int) -> None:
         """Move the cursor as the board is seen: up is towards the top of the screen."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import chess
 from textual.widgets import Input
-from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, run_command, shown_code_pane, toasts
+from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, run_command, screen_text, shown_code_pane, toasts
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
@@ -188,3 +188,15 @@ async def test_the_piece_palette_is_left_out_of_the_compact_layout():
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         assert not app.screen.query_one(PiecePalette).display
+
+
+async def test_the_footer_shows_the_keys_of_typing_men_only_while_men_are_typed():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        assert "done / other side" in screen_text(app).splitlines()[-1]
+        await pilot.press("enter")
+        assert "other side" not in screen_text(app).splitlines()[-1]
+        await pilot.press("i")  # a dialog over the editor: its footer still not
+        assert isinstance(app.screen, PositionInputDialog)
+        assert "other side" not in screen_text(app).splitlines()[-1]
