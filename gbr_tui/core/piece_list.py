@@ -48,13 +48,15 @@ _MAN = re.compile(r"([KQRBNP♔♕♖♗♘♙♚♛♜♝♞♟]?)([a-hA-H][1-8
 _MEN_COUNT = re.compile(r"\(\s*([0-9]{1,2})\s*\+\s*([0-9]{1,2})\s*\)")
 
 
-_KING = re.compile(r"[K♔♚][a-hA-H][1-8]")
+#: A man named by its letter or figurine on a square: never the start of a code.
+_NAMED_MAN = re.compile(r"[KQRBNP♔♕♖♗♘♙♚♛♜♝♞♟][a-hA-H][1-8]")
 
 
 def looks_like_piece_list(text: str) -> bool:
-    """True when ``text`` names a king on a square (``Kg3``, ``♔g3``) and has no four-digit run:
-    squares alone (``a7d3``, an ARVES code being typed) are read as a code."""
-    return re.search(r"[0-9]{4}", text) is None and _KING.search(text) is not None
+    """True when ``text`` names a man on a square (``Kg3``, ``Ba2``, ``♔g3``) and has no
+    four-digit run: squares alone (``a7d3``, an ARVES code being typed) are read as a code, and
+    a list that forgot a king is still told as a list (``White has no king``)."""
+    return re.search(r"[0-9]{4}", text) is None and _NAMED_MAN.search(text) is not None
 
 
 def parse_piece_list(text: str) -> chess.Board:

@@ -109,6 +109,11 @@ def test_full_fen_has_side_to_move_and_no_castling() -> None:
     assert decode_any("g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 BTM").full_fen == f"{KUBBEL} b - - 0 1"
 
 
+def test_a_list_without_a_king_is_told_as_a_list() -> None:
+    with pytest.raises(GbrError, match="White has no king"):
+        decode_any("Ba2 Be1 / Ra3")
+
+
 def test_squares_alone_are_read_as_a_code_being_typed() -> None:
     # a7d3 starts the ARVES form a7d3 0116.00 (spec section 3): the code's message, not a list's.
     with pytest.raises(GbrError, match="expected a code"):
