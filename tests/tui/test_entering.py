@@ -200,3 +200,21 @@ async def test_the_footer_shows_the_keys_of_typing_men_only_while_men_are_typed(
         await pilot.press("i")  # a dialog over the editor: its footer still not
         assert isinstance(app.screen, PositionInputDialog)
         assert "other side" not in screen_text(app).splitlines()[-1]
+
+
+async def test_the_help_lists_the_keys_of_entering():
+    app = make_app()
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.press("question_mark")
+        rows = {keys: text for _, section in app.screen.sections for keys, text in section}
+        assert rows["m"].startswith("Type men with their squares: Kg3 Ba2 h6")
+        assert "/" in rows and "After m" in rows["/"]
+        assert "en passant" in rows["e"].lower()
+
+
+async def test_typing_men_from_the_palette():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_command(pilot, "Type men")
+        await pilot.press(*"Kg3")
+        assert app.editor.setup.board.piece_at(chess.G3) == chess.Piece.from_symbol("K")
