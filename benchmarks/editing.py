@@ -1,6 +1,13 @@
-"""Editing: key press to the code pane drawing the new code, against a bare key handler.
+"""Editing: keys per man to enter Kubbel's study, and key press to the code pane drawing the
+new code, against a bare key handler.
 
     uv run python benchmarks/editing.py [EDITS]
+
+Keys per man: Kubbel's study (spec section 4: ``6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1``, 9 men,
+published ``=0323.12g3g1``) is entered from an empty editor in each way the editor offers, every
+key driven through Pilot, and the board is checked against the FEN at the end. A capital
+counts as one key (its shift is not counted), as does each space, ``/`` and the ``enter`` that
+ends an input.
 
 In one Pilot run per app, a key event is posted to the app (as the terminal driver posts it)
 and timed until the widget that shows the result is drawn with the new value: the code pane's
@@ -26,6 +33,24 @@ from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
 
 GOAL_MS = 10.0
+
+KUBBEL_FEN = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"
+KUBBEL_MEN = 9
+#: Kubbel's men as printed (spec section 3), White first.
+KUBBEL_LIST = "Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6"
+KUBBEL_UNSPACED = KUBBEL_LIST.replace(" ", "")
+KUBBEL_SQUARES = {
+    "g3": "K", "a2": "B", "e1": "B", "h6": "P", "g1": "k", "a3": "r", "g8": "n", "c3": "p", "c6": "p",
+}  # fmt: skip
+
+#: Each way in: its name and its keys (Pilot's key names, a character for each one typed).
+WAYS = (
+    ("g, file, rank, man (the cursor's keys)", [key for sq, man in KUBBEL_SQUARES.items() for key in ("g", *sq, man)]),
+    ("m, men typed as printed, enter", ["m", *KUBBEL_LIST, "enter"]),
+    ("m, men typed unspaced, enter", ["m", *KUBBEL_UNSPACED, "enter"]),
+    ("i, the piece list as printed, enter", ["i", *KUBBEL_LIST, "enter"]),
+    ("i, the piece list unspaced, enter", ["i", *KUBBEL_UNSPACED, "enter"]),
+)
 
 #: On a board with both kings (as a composer edits), put a White pawn on the cursor's square
 #: (e4), then empty it: the code alternates between these.
@@ -71,7 +96,22 @@ async def time_edits(
     return timings
 
 
+async def keys_per_man() -> None:
+    """Enter Kubbel each way from an empty editor; print the keys per man; fail loudly when the
+    board is not Kubbel's at the end."""
+    print(f"keys per man, Kubbel's study ({KUBBEL_MEN} men) from an empty editor:")
+    for name, keys in WAYS:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(*keys)
+            placement = app.editor.setup.board.board_fen()
+        if placement != KUBBEL_FEN:
+            raise SystemExit(f"{name}: the board is {placement}, not Kubbel's {KUBBEL_FEN}")
+        print(f"  {name:42} {len(keys):3} keys, {len(keys) / KUBBEL_MEN:.2f} per man")
+
+
 async def main(edits: int) -> None:
+    await keys_per_man()
     editor = await time_edits(
         make_app(board_from_fen(KINGS)),
         edits,

@@ -296,7 +296,7 @@ class GbrApp(App[None]):
         from gbr_tui.screens.decode import DecodeScreen
 
         if not self._back_to(DecodeScreen):
-            self.push_screen(DecodeScreen())
+            self.push_screen(DecodeScreen(self.editor.code_to_edit()))
 
     def _back_to(self, kind: type[Screen]) -> bool:
         """Close the screens over an open one of this kind, if any. F2 on the help shown over

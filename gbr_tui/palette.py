@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widgets import Input, OptionList
 
 from gbr_tui.core import Rule
-from gbr_tui.core.describe import FORM_NAMES, RULE_CHOICE, example_words
+from gbr_tui.core.describe import BLACK_TO_MOVE_WORDS, FORM_NAMES, RULE_CHOICE, example_words
 from gbr_tui.core.examples import ALL
 
 
@@ -24,7 +24,11 @@ class GbrCommands(Provider):
         editor = app.editor
         actions = [
             ("Decode a code", "Read a GBR code in any printed dialect (d, F2)", "app.decode"),
-            ("Load a FEN or a code", "Type a FEN or a code to set up (i)", "input_position"),
+            (
+                "Load a FEN, a code or a piece list",
+                "Type a FEN, a code or a piece list to set up (i)",
+                "input_position",
+            ),
             ("Flip the board", "Turn the board round (f)", "flip"),
             ("Copy...", "The copy menu: every form of the position, each shown (y)", "copy_menu"),
             ("Clear the board", "Remove every man (c)", "clear"),
@@ -35,6 +39,16 @@ class GbrCommands(Provider):
             ("Castling rights...", "Set the castling rights as in FEN: KQkq, Kq, - (C)", "castling"),
             ("Stipulation: + win", "White to play and win (+; again to unset)", "stipulation('+')"),
             ("Stipulation: = draw", "White to play and draw (=; again to unset)", "stipulation('=')"),
+            *(
+                (
+                    f"Stipulation: {sign} {words}",
+                    f"{sign} with Black to move, as EG prints BTM ({sign} then t)",
+                    f"study_stipulation('{sign}', 'b')",
+                )
+                for sign, words in BLACK_TO_MOVE_WORDS.items()
+            ),
+            ("En passant square", "The cursor's square as the en passant square; again for none (e)", "en_passant"),
+            ("Type men with their squares", "Kg3 Ba2 h6 / Kg1 ...: each put as typed (m)", "start_typing"),
             ("Letters or glyphs", "Draw the men as letters (ASCII) or chess glyphs", "toggle_letters"),
             ("Help", "Every key (?, F1)", "app.help"),
             ("Open a collection", "Browse a PGN, EPD, FEN or CSV file by class (o, F3)", "app.open_collection"),

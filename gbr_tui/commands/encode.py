@@ -1,15 +1,17 @@
-"""`gbr-tui encode`: the code of each FEN.
+"""`gbr-tui encode`: the code of each FEN, or of each piece list (``--pieces``).
 
-Plain codes go through ``FenEncoder.codes`` a block of stdin lines at a time (the fast path the
-benchmark times); ``--extended`` and ``--json`` need the squares, so they build a python-chess
-board per FEN.
+Plain codes of FENs go through ``FenEncoder.codes`` a block of stdin lines at a time (the fast
+path the benchmark times); ``--extended``, ``--form``, ``--json`` and ``--pieces`` need the
+squares, so they build a python-chess board per input. With ``--pieces`` each argument or stdin
+line is one piece list (``Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6``): a newline ends a list, so
+the sides are parted by ``-``, ``–``, ``/``, ``;`` or ``Black:`` there.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import chess
 
@@ -34,6 +36,7 @@ from gbr_tui.core import (
     board_from_fen,
     encode,
     extended_code,
+    parse_piece_list,
     position_warnings,
     short_form,
 )
@@ -41,17 +44,30 @@ from gbr_tui.core.captions import FORMS, write_caption
 from gbr_tui.core.describe import STIPULATION_WORDS
 from gbr_tui.core.material import men_on_board
 
+#: How an input is read: as a FEN, or as a piece list (``--pieces``).
+ReadBoard = Callable[[str], chess.Board]
+
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "encode",
         help="the GBR code of each FEN",
         description=(
-            "Print the GBR code of each FEN (full, or the placement field alone), one line per "
-            "input, in order. A bad FEN is reported on stderr, with its line number, and skipped."
+            "Print the GBR code of each FEN (full, or the placement field alone), or of each piece "
+            "list with --pieces, one line per "
+            "input, in order. A bad input is reported on stderr, with its line number, and skipped."
         ),
     )
     add_input_arguments(parser, "fen")
+    parser.add_argument(
+        "--pieces",
+        action="store_true",
+        help=(
+            "read each input as a piece list, White first, one a line: "
+            "'White: Kg3, Ba2, Be1, Ph6 - Black: Kg1, Ra3, Ng8, Pc3, Pc6', 'Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6', "
+            "figurines '♔g3 ♗a2'; a men count such as (4+5) is checked"
+        ),
+    )
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--short", action="store_true", help="drop '.00' when there are no pawns")
     form.add_argument(
@@ -86,12 +102,25 @@ def run(args: argparse.Namespace) -> int:
     if args.form != "compact" and (args.short or args.extended):
         args.encode_parser.error(f"--short and --extended are compact forms, not --form {args.form}")
     suffix = f" {args.result}" if args.result else ""
+    read_board = parse_piece_list if args.pieces else board_from_fen
     if args.json:
-        _write_json(args.inputs, rule, args.stipulation, problems, args.form, args.result)
+        _write_json(args.inputs, read_board, rule, args.stipulation, problems, args.form, args.result)
     elif args.form != "compact":
-        _write_captions(args.inputs, rule, args.form, args.stipulation, args.result, problems)
+        _write_boards(
+            args.inputs,
+            read_board,
+            lambda board: write_caption(board, args.form, args.stipulation, args.result, rule),
+            problems,
+        )
     elif args.extended:
-        _write_extended(args.inputs, rule, args.stipulation, suffix, problems)
+        _write_boards(
+            args.inputs, read_board, lambda board: extended_code(board, args.stipulation, rule) + suffix, problems
+        )
+    elif args.pieces:
+        prefix = args.stipulation or ""
+        _write_boards(
+            args.inputs, read_board, lambda board: prefix + encode(board, rule, short=args.short) + suffix, problems
+        )
     else:
         encoder = FenEncoder(rule, short=args.short)
         _write_codes(input_blocks(args.inputs), encoder, args.stipulation or "", suffix, problems)
@@ -115,38 +144,37 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, suff
             out.flush()  # one flush a block: a reader down the pipe sees each block at once
 
 
-def _write_extended(values: list[str], rule: Rule, stipulation: str | None, suffix: str, problems: Problems) -> None:
-    for item in inputs(values, problems=problems):
-        try:
-            if problem := not_utf8(item.text):
-                raise problem
-            print(extended_code(board_from_fen(item.text), stipulation, rule) + suffix)
-        except GbrError as error:
-            problems.report(item, error)
-
-
-def _write_captions(
-    values: list[str], rule: Rule, form: str, stipulation: str | None, result: str | None, problems: Problems
+def _write_boards(
+    values: list[str], read_board: ReadBoard, written: Callable[[chess.Board], str], problems: Problems
 ) -> None:
+    """One line per input: what ``written`` makes of its board; bad ones reported."""
     for item in inputs(values, problems=problems):
         try:
             if problem := not_utf8(item.text):
                 raise problem
-            print(write_caption(board_from_fen(item.text), form, stipulation, result, rule))
+            print(written(read_board(item.text)))
         except GbrError as error:
             problems.report(item, error)
 
 
 def _write_json(
-    values: list[str], rule: Rule, stipulation: str | None, problems: Problems, form: str, result: str | None
+    values: list[str],
+    read_board: ReadBoard,
+    rule: Rule,
+    stipulation: str | None,
+    problems: Problems,
+    form: str,
+    result: str | None,
 ) -> None:
     write_json_lines(
-        _json_record(item, rule, stipulation, problems, form, result) for item in inputs(values, problems=problems)
+        _json_record(item, read_board, rule, stipulation, problems, form, result)
+        for item in inputs(values, problems=problems)
     )
 
 
 def _json_record(
     item: Input,
+    read_board: ReadBoard,
     rule: Rule,
     stipulation: str | None,
     problems: Problems,
@@ -156,7 +184,7 @@ def _json_record(
     try:
         if problem := not_utf8(item.text):
             raise problem
-        board = board_from_fen(item.text)
+        board = read_board(item.text)
         material = Material.from_board(board)
         code = encode(material, rule)
     except GbrError as error:

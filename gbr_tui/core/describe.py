@@ -29,6 +29,8 @@ SIDE_NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
 NUMBER_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight")
 
 STIPULATION_WORDS = {"+": "White to play and win", "=": "White to play and draw"}
+#: The same stipulations with Black to move, as study columns print them (EG: ``BTM, Win``).
+BLACK_TO_MOVE_WORDS = {"+": "Black to move, White wins", "=": "Black to move, draw"}
 NO_STIPULATION = "no stipulation"
 
 #: The two rules side by side, for a choice between them.
@@ -57,11 +59,13 @@ def number_of(count: int, noun: str) -> str:
     return f"{number} {noun if count == 1 else noun + 's'}"
 
 
-def stipulation_words(stipulation: str | None) -> str:
-    """``+ White to play and win``, or that there is none."""
+def stipulation_words(stipulation: str | None, turn: chess.Color = chess.WHITE) -> str:
+    """``+ White to play and win`` (``+ Black to move, White wins`` with Black to move), or that
+    there is none."""
     if not stipulation:
         return NO_STIPULATION
-    return f"{stipulation} {STIPULATION_WORDS[stipulation]}"
+    words = STIPULATION_WORDS if turn == chess.WHITE else BLACK_TO_MOVE_WORDS
+    return f"{stipulation} {words[stipulation]}"
 
 
 RESULT_MEANINGS = {"+": "a win for White (+)", "=": "a draw (=)"}
@@ -107,6 +111,32 @@ def example_loaded_words(example: Example, rule: Rule = Rule.COUNT) -> str:
     return f"{said}: {to_move_words(example.board.turn)}, {NO_STIPULATION}"
 
 
+#: The board pane's foot while no key waits for more: how to type men with their squares.
+TYPING_HINT = "m types men: Kg3 h6"
+
+
+def typing_words(side: chess.Color, pending: str) -> str:
+    """The board pane's foot while men are typed (``m``): whose men, and the man so far."""
+    return f"typing {SIDE_NAMES[side]}'s men: {pending}_"
+
+
+def en_passant_words(square: chess.Square, now: chess.Square | None, held: bool) -> str:
+    """What setting the en passant square on ``square`` did: ``now`` is the board's after."""
+    name = chess.square_name(square)
+    if held:
+        return f"en passant square {name}" if now is not None else "no en passant square"
+    rank = chess.square_rank(square)
+    if rank not in (2, 5):
+        return f"{name} cannot be the en passant square: it is on the third or the sixth rank"
+    mover = chess.WHITE if rank == 2 else chess.BLACK
+    step = 8 if mover == chess.WHITE else -8
+    past, start = chess.square_name(square + step), chess.square_name(square - step)
+    return (
+        f"{name} cannot be the en passant square: it needs a {SIDE_NAMES[mover]} pawn on {past}, "
+        f"{name} and {start} empty, and {SIDE_NAMES[not mover]} to move"
+    )
+
+
 def castling_words(wanted: str, refused: str) -> str:
     """``castling rights KQkq``, and which of them the men do not allow yet (``-``: none)."""
     if refused == "-":
@@ -115,10 +145,11 @@ def castling_words(wanted: str, refused: str) -> str:
 
 
 def stipulation_conflict(stipulation: str | None, turn: chess.Color) -> str | None:
-    """What to say when the side to move contradicts the stipulation (``+`` and ``=`` are
-    White to play), else None."""
+    """What to say when Black is to move under a stipulation, else None: the code's prefix
+    (``+``, ``=``) reads as White to play, so Black's move is not in it."""
     if stipulation in STIPULATION_WORDS and turn == chess.BLACK:
-        return f"Black to move contradicts the stipulation {stipulation} ({STIPULATION_WORDS[stipulation]})"
+        eg_word = "Win" if stipulation == "+" else "Draw"
+        return f"Black to move: the code's {stipulation} does not say so (EG prints BTM, {eg_word})"
     return None
 
 
@@ -478,7 +509,7 @@ def describe_board(board: chess.Board, stipulation: str | None, rule: Rule = Rul
         code,
         men_on_board(board),
         to_move_words(board.turn),
-        stipulation_words(stipulation),
+        stipulation_words(stipulation, board.turn),
         kings_code,
         every_man,
         note,

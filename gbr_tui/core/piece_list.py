@@ -1,12 +1,14 @@
 """Reading a position printed as a piece list (spec section 3), White's men first.
 
 Forms read: ``White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6``, ``Kg3 Ba2 Be1 h6 /
-Kg1 Ra3 Ng8 c3 c6`` (pawns without ``P``), figurines ``♔g3 ♗a2`` (white glyphs for both sides, as
-books print them, or black glyphs for Black's men), an optional men count ``(4+5)`` at the end.
+Kg1 Ra3 Ng8 c3 c6`` (pawns without ``P``), unspaced as typed in a hurry
+(``Kg3Ba2Be1h6/Kg1Ra3Ng8c3c6``), figurines ``♔g3 ♗a2`` (white glyphs for both sides, as books
+print them, or black glyphs for Black's men), an optional men count ``(4+5)`` at the end.
 
 Between the sides: ``–``, ``—``, ``-``, ``/``, ``;``, a newline, or a ``Black:`` (``b:``) label;
 ``White:`` (``w:``) may open the list. Commas and spaces separate men. A black figurine in White's
-part starts Black's part. ``parse_piece_list`` is the one public entry point.
+part starts Black's part. ``parse_piece_list`` reads a whole list; ``ManTyping`` reads men typed
+on the board one key at a time (the editor's ``m``).
 """
 
 from __future__ import annotations
@@ -40,17 +42,21 @@ LETTERS = {"K": chess.KING, "Q": chess.QUEEN, "R": chess.ROOK, "B": chess.BISHOP
 SIDE_SEPARATORS = "–—-/;\n"
 
 _LABEL = re.compile(r"(white|black|w|b)\s*:|(white|black)\b", re.IGNORECASE)
-_MAN = re.compile(r"([KQRBNP♔♕♖♗♘♙♚♛♜♝♞♟]?)([a-hA-H][1-8])(?![0-9A-Za-z])")
+#: A man: its letter or figurine (none for a pawn), its square, and no digit after (``a10``).
+#: Men may follow one another unspaced, as typed (``Kg3Ba2h6``).
+_MAN = re.compile(r"([KQRBNP♔♕♖♗♘♙♚♛♜♝♞♟]?)([a-hA-H][1-8])(?![0-9])")
 _MEN_COUNT = re.compile(r"\(\s*([0-9]{1,2})\s*\+\s*([0-9]{1,2})\s*\)")
 
 
-_KING = re.compile(r"[K♔♚][a-hA-H][1-8]")
+#: A man named by its letter or figurine on a square: never the start of a code.
+_NAMED_MAN = re.compile(r"[KQRBNP♔♕♖♗♘♙♚♛♜♝♞♟][a-hA-H][1-8]")
 
 
 def looks_like_piece_list(text: str) -> bool:
-    """True when ``text`` names a king on a square (``Kg3``, ``♔g3``) and has no four-digit run:
-    squares alone (``a7d3``, an ARVES code being typed) are read as a code."""
-    return re.search(r"[0-9]{4}", text) is None and _KING.search(text) is not None
+    """True when ``text`` names a man on a square (``Kg3``, ``Ba2``, ``♔g3``) and has no
+    four-digit run: squares alone (``a7d3``, an ARVES code being typed) are read as a code, and
+    a list that forgot a king is still told as a list (``White has no king``)."""
+    return re.search(r"[0-9]{4}", text) is None and _NAMED_MAN.search(text) is not None
 
 
 def parse_piece_list(text: str) -> chess.Board:
@@ -140,3 +146,63 @@ def _misplaced_separator(char: str, switched: bool) -> str:
     if switched:
         return f"unexpected {char!r}: the list has only two parts, White's and Black's"
     return f"unexpected {char!r}: White's men must come first"
+
+
+class ManTyping:
+    """Men typed on the board one key at a time, as a piece list prints them: ``Kg3``, ``Ba2``,
+    ``h6`` (a pawn), then ``/`` for the other side's men; ``xg3`` empties g3.
+
+    Capitals (and white figurines) are men of the side being typed, White until ``/`` (which
+    switches back and forth); small letters are Black's men as in FEN (``kg1``, ``pc3``), so
+    ``b`` is a Black bishop before a file (``bc3``) and a pawn's file before a rank (``b3``).
+    Spaces and commas are skipped.
+    """
+
+    def __init__(self) -> None:
+        self.side = chess.WHITE
+        #: The keys of the man being typed, so far (``Kg``).
+        self.pending = ""
+
+    def feed(self, char: str) -> tuple[chess.Square, chess.Piece | None] | None:
+        """A complete man (or ``x`` and its square: None) once its rank is typed; None while
+        it is not complete yet. GbrError for a key that cannot come next (nothing is kept)."""
+        pending = self.pending
+        if not pending:
+            if char in " ,":
+                return None
+            if char in SIDE_SEPARATORS:
+                self.side = not self.side
+                return None
+            if char in LETTERS or char in "kqrnpx" or char in WHITE_FIGURINES or char in BLACK_FIGURINES:
+                self.pending = char
+                return None
+            if char in chess.FILE_NAMES:  # a pawn's file, or b a Black bishop
+                self.pending = char
+                return None
+            raise GbrError(f"{char!r} starts no man: type e.g. Kg3, Ba2 or h6", 0)
+        if char in chess.FILE_NAMES and (len(pending) == 1 and (pending == "b" or pending not in chess.FILE_NAMES)):
+            self.pending += char
+            return None
+        if char in chess.RANK_NAMES and pending[-1] in chess.FILE_NAMES:
+            self.pending = ""
+            square = chess.parse_square(pending[-1] + char)
+            symbol = pending[:-1] or "P"  # a file alone is a pawn's
+            return square, None if symbol == "x" else self._piece(symbol)
+        wanted = "a rank (1-8)" if pending[-1] in chess.FILE_NAMES else "a file (a-h)"
+        raise GbrError(f"{char!r} after {pending}: expected {wanted}", len(pending))
+
+    def back(self) -> bool:
+        """Take back the last key of the man being typed; False when none is being typed."""
+        if not self.pending:
+            return False
+        self.pending = self.pending[:-1]
+        return True
+
+    def _piece(self, symbol: str) -> chess.Piece:
+        if symbol in BLACK_FIGURINES:
+            return chess.Piece(BLACK_FIGURINES[symbol], chess.BLACK)
+        if symbol in WHITE_FIGURINES:
+            return chess.Piece(WHITE_FIGURINES[symbol], self.side)
+        if symbol.islower():
+            return chess.Piece(LETTERS[symbol.upper()], chess.BLACK)
+        return chess.Piece(LETTERS[symbol], self.side)

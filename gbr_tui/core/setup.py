@@ -156,6 +156,23 @@ class PositionSetup:
         with self._edit():
             self.stipulation = None if self.stipulation == sign else sign
 
+    def set_stipulation(self, sign: str, turn: chess.Color) -> None:
+        """Set a stipulation and the side to move at once (one undo step): the forms of the study
+        columns, ``+`` or ``=`` with White to play, or with Black to move (EG's ``BTM, Win``)."""
+        if sign not in ("+", "="):
+            raise GbrError(f"stipulation must be '+' (win) or '=' (draw), not {sign!r}")
+        with self._edit() as board:
+            self.stipulation = sign
+            board.turn = turn
+
+    def toggle_en_passant(self, square: chess.Square) -> bool:
+        """Make ``square`` the en passant square, or none when it is already; False when the
+        board cannot have it there (no pawn of the side not to move has just passed it)."""
+        wanted = None if self.board.ep_square == square else square
+        with self._edit() as board:
+            board.ep_square = wanted
+        return self.board.ep_square == wanted
+
     def load(self, board: chess.Board, stipulation: str | None) -> None:
         """Replace the position (one undo step), with the stipulation what was loaded carries:
         None when it carries none, never the one of the position before."""

@@ -1,29 +1,38 @@
-"""The ``i`` dialog: type a FEN or a GBR code; Enter loads it, a bad one shows why."""
+"""The ``i`` dialog: type a FEN, a GBR code or a piece list; Enter loads it, a bad one shows why.
+
+It opens filled with the position on the board (its FEN), all selected: typing replaces it,
+an arrow key keeps it to edit.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from gbr_tui.core import GbrError, board_from_fen, decode
+from gbr_tui.core import GbrError, board_from_fen, decode, parse_piece_list
+from gbr_tui.core.piece_list import looks_like_piece_list
 from gbr_tui.core.setup import Arrangement, arrangement_of
 from gbr_tui.dialogs.input_dialog import InputDialog, problem_text
 
 
 def read_position(text: str) -> Arrangement:
-    """A FEN (seven ``/`` between its ranks; it carries no stipulation) or a code in any dialect
-    (whose men count, such as ``3/3``, has one; a stipulation when it gives one); GbrError when
-    it cannot be set up."""
+    """A FEN (seven ``/`` between its ranks; it carries no stipulation), a piece list such as
+    ``Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6`` (White to move, no stipulation) or a code in any
+    dialect (a stipulation when it gives one); GbrError when it cannot be set up."""
     if text.count("/") >= 7:
         board = board_from_fen(text)
         return Arrangement(board, None, f"FEN {board.fen()}")
+    if looks_like_piece_list(text):
+        board = parse_piece_list(text)
+        return Arrangement(board, None, f"piece list, FEN {board.fen()}")
     return arrangement_of(decode(text))
 
 
 class PositionInputDialog(InputDialog[Arrangement]):
     """Dismisses with the position to load, or None when cancelled."""
 
-    TITLE_TEXT = "Load a FEN or a GBR code"
-    PLACEHOLDER = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1  or  =0323.12g3g1"
+    TITLE_TEXT = "Load a FEN, a GBR code or a piece list"
+    PLACEHOLDER = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1  or  =0323.12g3g1  or  Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6"
+    HINT = "Enter loads it · type to replace, ← → to edit · Esc or F10 cancels"
 
     def check(self, text: str) -> tuple[Arrangement | None, str | Text]:
         try:

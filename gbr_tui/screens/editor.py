@@ -7,19 +7,29 @@ from what the core says about it.
 from __future__ import annotations
 
 import chess
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container
+from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
-from gbr_tui.core import Rule
-from gbr_tui.core.describe import WrittenForm, copied_words, not_written_words, written_forms
+from gbr_tui.core import GbrError, Rule, decode
+from gbr_tui.core.describe import (
+    TYPING_HINT,
+    WrittenForm,
+    copied_words,
+    not_written_words,
+    typing_words,
+    written_forms,
+)
 from gbr_tui.core.examples import Example
+from gbr_tui.core.piece_list import ManTyping
 from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
 from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_pane import ExamplesPane
+from gbr_tui.widgets.piece_palette import PiecePalette
 
 
 class EditorScreen(Screen):
@@ -60,6 +70,10 @@ class EditorScreen(Screen):
 
     #: The file letter typed after ``g``; "" right after ``g``; None when no jump is pending.
     jump: str | None = None
+    #: The men being typed after ``m``; None when men are not typed.
+    typing: ManTyping | None = None
+    #: How many edits typing has made since ``m``: backspace takes them back one by one.
+    typed_men: int = 0
 
     def __init__(self, board: chess.Board | None = None, stipulation: str | None = None) -> None:
         super().__init__()
@@ -75,12 +89,15 @@ class EditorScreen(Screen):
         yield Header()
         with Container(id="panes"):
             with Container(id="board-and-code"):
-                yield BoardEditor(self.setup.board)
+                with Vertical(id="board-column"):
+                    yield BoardEditor(self.setup.board)
+                    yield PiecePalette()
                 yield CodePane()
             yield ExamplesPane()
         yield Footer()
 
     def on_mount(self) -> None:
+        self._show_keys_waiting()
         self.code_pane.border_title = "Code"
         self.query_one(ExamplesPane).border_title = "Examples"
         self.watch(self.app, "ascii_mode", self._ascii_mode_changed)
@@ -102,6 +119,7 @@ class EditorScreen(Screen):
 
     def _ascii_mode_changed(self, ascii_mode: bool) -> None:
         self.board_view.ascii_mode = ascii_mode
+        self.query_one(PiecePalette).ascii_mode = ascii_mode
         self.query_one(ExamplesPane).ascii_mode = ascii_mode
 
     def _rule_changed(self, rule: Rule) -> None:
@@ -110,12 +128,13 @@ class EditorScreen(Screen):
         self._redraw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """While ``g`` waits for its square, the square's keys act and every other key waits."""
+        """While ``g`` waits for its square, the square's keys act and every other key waits;
+        while men are typed (``m``), only the board's keys of typing act (``on_key`` reads the rest)."""
         if action in ("jump_file", "cancel_jump"):
             return self.jump is not None
         if action == "jump_rank":
             return bool(self.jump)
-        return self.jump is None
+        return self.jump is None and self.typing is None
 
     def action_start_jump(self) -> None:
         self._set_jump("")
@@ -132,12 +151,99 @@ class EditorScreen(Screen):
 
     def _set_jump(self, jump: str | None) -> None:
         self.jump = jump
-        self.board_view.border_subtitle = "" if jump is None else f"go to: {jump}_"
+        self._show_keys_waiting()
+
+    def _show_keys_waiting(self) -> None:
+        """The board pane's foot: the square ``g`` waits for, the man being typed, or a hint."""
+        if self.jump is not None:
+            self.board_view.border_subtitle = f"go to: {self.jump}_"
+        elif self.typing is not None:
+            self.board_view.border_subtitle = typing_words(self.typing.side, self.typing.pending)
+        else:
+            self.board_view.border_subtitle = TYPING_HINT
         self.refresh_bindings()
+
+    # Typing men with their squares (m): Kg3 Ba2 h6 / Kg1 ... ---------------------------------
+
+    def action_start_typing(self) -> None:
+        self.typing = ManTyping()
+        self.typed_men = 0
+        self._show_keys_waiting()
+
+    def action_stop_typing(self) -> None:
+        self.typing = None
+        self._show_keys_waiting()
+
+    def action_typing_side(self) -> None:
+        """The other side's men from now on (also the ``/`` key itself)."""
+        self._type("/")
+
+    def on_key(self, event: events.Key) -> None:
+        """While men are typed, the board's printable keys and backspace are the men's."""
+        if self.typing is None or self.focused is not self.board_view:
+            return
+        if event.key == "backspace":
+            if not self.typing.back() and self.typed_men and self.setup.undo():
+                self.typed_men -= 1  # nothing pending: the last man typed goes
+                self._redraw()
+        elif event.is_printable and event.character is not None:
+            self._type(event.character)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+        self._show_keys_waiting()
+
+    def _type(self, char: str) -> None:
+        assert self.typing is not None
+        try:
+            typed = self.typing.feed(char)
+        except GbrError as error:
+            self.app.bell()
+            self.notify(error.message, title="Typing men", severity="warning", markup=False)
+            return
+        if typed is None:
+            self._show_keys_waiting()
+            return
+        square, piece = typed
+        self.board_view.cursor = square
+        if piece is None:
+            self.setup.empty(square)
+        else:
+            self.setup.place(square, piece.symbol())
+        self.typed_men += 1
+        self._redraw()
+        self._show_keys_waiting()
+
+    def on_board_editor_square_clicked(self, message: BoardEditor.SquareClicked) -> None:
+        """With a man chosen in the piece palette, a click puts it (or empties, for x)."""
+        brush = self.query_one(PiecePalette).selected
+        if brush == "x":
+            self.action_empty()
+        elif brush is not None:
+            self.action_place(brush)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if self.typing is not None and event.widget is self.board_view:
+            self.action_stop_typing()
 
     def _redraw(self) -> None:
         self.board_view.refresh()
         self.code_pane.description = self.setup.description(self.rule)
+
+    def code_to_edit(self) -> str:
+        """The code the decode screen opens with: with every man's square when it reads back
+        as this board, else with the kings' squares; empty for an empty board."""
+        if not self.setup.board.occupied:
+            return ""
+        description = self.setup.description(self.rule)
+        if description.every_man is not None:
+            try:
+                if decode(description.every_man, self.rule).board is not None:
+                    return description.every_man
+            except GbrError:
+                pass
+        return description.kings_code or ""
 
     def load(self, board: chess.Board, stipulation: str | None, message: str) -> None:
         """Replace the position (one undo step) and say what was loaded."""
@@ -188,6 +294,21 @@ class EditorScreen(Screen):
         """Set ``+`` or ``=``; the same key again unsets it."""
         self.setup.toggle_stipulation(sign)
         self._redraw()
+
+    def action_study_stipulation(self, sign: str, turn: str) -> None:
+        """Set a stipulation with its side to move (``w`` or ``b``): the study columns' forms."""
+        self.setup.set_stipulation(sign, chess.WHITE if turn == "w" else chess.BLACK)
+        self._redraw()
+
+    def action_en_passant(self) -> None:
+        """The cursor's square as the en passant square, or none when it is already."""
+        from gbr_tui.core.describe import en_passant_words
+
+        square = self.board_view.cursor
+        held = self.setup.toggle_en_passant(square)
+        self._redraw()
+        words = en_passant_words(square, self.setup.board.ep_square, held)
+        self.notify(words, title="En passant", severity="information" if held else "warning", markup=False)
 
     def action_undo(self) -> None:
         if self.setup.undo():
@@ -245,7 +366,7 @@ class EditorScreen(Screen):
     def action_input_position(self) -> None:
         from gbr_tui.dialogs.position_input import PositionInputDialog
 
-        self.app.push_screen(PositionInputDialog(), callback=self._input_done)
+        self.app.push_screen(PositionInputDialog(self.setup.board.fen()), callback=self._input_done)
 
     def _input_done(self, arrangement: Arrangement | None) -> None:
         if arrangement is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import chess
 from textual import events
 from textual.binding import Binding
+from textual.message import Message
 
 from gbr_tui.widgets.board import BoardView
 
@@ -58,6 +59,13 @@ class BoardEditor(BoardView):
         Binding("left", "move(-1, 0)", "Cursor left", show=False, id="board.left"),
         Binding("right", "move(1, 0)", "Cursor right", show=False, id="board.right"),
         Binding("g", "screen.start_jump", "Go to a square (then e.g. e4)", show=False, id="board.go_to"),
+        Binding(
+            "m",
+            "screen.start_typing",
+            "Type men with their squares: Kg3 Ba2 h6, / for Black's, kg1 a Black king, xg3 empties",
+            show=False,
+            id="board.type_men",
+        ),
         *_place_bindings(),
         Binding(
             "x,space,delete,backspace",
@@ -71,6 +79,13 @@ class BoardEditor(BoardView):
         Binding("s", "screen.start_position", "Start position", show=False, id="board.start"),
         Binding("f", "screen.flip", "Flip the board", show=False, id="board.flip"),
         Binding("t", "screen.toggle_turn", "Toggle the side to move", show=False, id="board.turn"),
+        Binding(
+            "e",
+            "screen.en_passant",
+            "En passant square: the cursor's (again: none)",
+            show=False,
+            id="board.en_passant",
+        ),
         Binding("C", "screen.castling", "Castling rights (as in FEN: KQkq, -)", show=False, id="board.castling"),
         Binding("plus", "screen.stipulation('+')", "Stipulation + (win; again to unset)", show=False, id="board.win"),
         Binding(
@@ -93,7 +108,22 @@ class BoardEditor(BoardView):
         Binding("Y", "screen.copy_form('f')", "Copy the FEN (OSC 52)", show=False, id="board.copy_fen"),
         *_jump_bindings(),  # last: the keys they share keep their places in the Footer
         Binding("f10,escape", "screen.cancel_jump", "After g: cancel", show=False, id="board.go_to_cancel"),
+        Binding("enter,escape,f10", "stop_typing", "done", tooltip="After m: stop typing men", id="board.typing_done"),
+        Binding("slash", "typing_side", "other side", tooltip="After m: the other side's men", id="board.typing_side"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """The keys of typing men act, and show in the Footer, only while men are typed. Asked
+        here, of the board's own screen: ``screen.`` would name the screen on top (a dialog)."""
+        if action in ("stop_typing", "typing_side"):
+            return getattr(self.screen, "typing", None) is not None
+        return True
+
+    def action_stop_typing(self) -> None:
+        self.screen.action_stop_typing()
+
+    def action_typing_side(self) -> None:
+        self.screen.action_typing_side()
 
     def action_move(self, right: int, up: int) -> None:
         """Move the cursor as the board is seen: up is towards the top of the screen."""
@@ -103,12 +133,20 @@ class BoardEditor(BoardView):
         rank = min(7, max(0, chess.square_rank(self.cursor) + up))
         self.cursor = chess.square(file, rank)
 
+    class SquareClicked(Message):
+        """A square was clicked (the cursor is on it now)."""
+
+        def __init__(self, square: chess.Square) -> None:
+            super().__init__()
+            self.square = square
+
     def on_click(self, event: events.Click) -> None:
-        """A click on a square puts the cursor there."""
+        """A click on a square puts the cursor there, and says so (the piece palette puts)."""
         offset = event.get_content_offset(self)
         square = None if offset is None else self.square_at(offset.x, offset.y)
         if square is not None:
             self.cursor = square
+            self.post_message(self.SquareClicked(square))
 
     def watch_cursor(self) -> None:
         self.border_title = f"Board · {chess.square_name(self.cursor)}"

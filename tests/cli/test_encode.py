@@ -201,3 +201,34 @@ def test_encode_writes_each_printed_form() -> None:
         "g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw?"
     ]
     assert run_gbr("encode", kubbel).lines == ["0323.12"]  # the default stays the compact code
+
+
+# Kubbel's study as the issue prints it; its code is published as =0323.12g3g1 (spec section 3).
+KUBBEL_LIST = "White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6"
+
+
+def test_a_piece_list_gives_the_code_a_fen_gives() -> None:
+    assert run_gbr("encode", "--pieces", KUBBEL_LIST).lines == ["0323.12"]
+    assert run_gbr("encode", "--pieces", "--stipulation", "=", "--extended", KUBBEL_LIST).lines == [
+        "=0323.12g3g1a3a2e1g8h6c3c6"
+    ]
+    # The same as for the FEN, form by form.
+    for options in (["--short"], ["--stipulation", "="], ["--form", "eg", "--result", "Draw"]):
+        assert run_gbr("encode", *options, "--pieces", KUBBEL_LIST).lines == run_gbr("encode", *options, KUBBEL).lines
+
+
+def test_piece_lists_from_stdin_one_a_line_bad_ones_reported_with_a_caret() -> None:
+    stdin = "Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6\n\nKg3 Xa2 / Kg1\n♔a7 ♖b2 ♗b3 / ♚d3 ♞c6 ♞d6 (3+3)\n"
+    result = run_gbr("encode", "--pieces", stdin=stdin)
+    # The third line is spec section 4's a7d3 0116.00 b2b3c6d6 3/3+ as figurines.
+    assert result.lines == ["0323.12", "0116.00"]
+    assert result.status == 1
+    assert "line 3: unexpected 'X'" in result.stderr and "(at column 5)" in result.stderr
+    assert "    Kg3 Xa2 / Kg1\n        ^" in result.stderr
+
+
+def test_a_piece_list_in_json() -> None:
+    record = json.loads(run_gbr("encode", "--pieces", "--json", KUBBEL_LIST).lines[0])
+    assert (record["code"], record["material"]) == ("0323.12", "KBBPvKRNPP")
+    bad = json.loads(run_gbr("encode", "--pieces", "--json", "Kg3 / Ra3").lines[0])
+    assert bad["error"] == "Black has no king" and bad["offset"] == 9

@@ -6,6 +6,7 @@ import chess
 import pytest
 
 from gbr_tui.core import GbrError, Rule, decode_any, parse_piece_list
+from gbr_tui.core.piece_list import ManTyping
 
 # Kubbel's study (spec sections 3 and 4): =0323.12g3g1, White Kg3 Ba2 Be1 Ph6, Black Kg1 Ra3
 # Ng8 Pc3 Pc6.
@@ -21,6 +22,7 @@ KUBBEL_FORMS = [
     "White: Kg3 Ba2 Be1 h6\nBlack: Kg1 Ra3 Ng8 c3 c6\n",
     "w: Kg3, Ba2, Be1, h6 b: Kg1, Ra3, Ng8, c3, c6",
     "W:Kg3,Ba2,Be1,Ph6;B:Kg1,Ra3,Ng8,Pc3,Pc6",
+    "Kg3Ba2Be1h6/Kg1Ra3Ng8c3c6",  # unspaced, as typed in a hurry
     "Kg3 Ba2 Be1 h6 Black: Kg1 Ra3 Ng8 c3 c6",
     "white: KG3 BA2 BE1 H6 black: KG1 RA3 NG8 C3 C6",
     "♔g3 ♗a2 ♗e1 ♙h6 – ♔g1 ♖a3 ♘g8 ♙c3 ♙c6",
@@ -63,6 +65,8 @@ def test_the_probleemblad_position() -> None:
         ("Kg3 / Kg1 White: Ra3", 10, "'White' must open the list"),
         ("Kg3 \x1b]2;x / Kg1", 4, "unexpected '\\x1b'"),
         ("Kg3 Bi2 / Kg1", 4, "unexpected 'B'"),
+        ("Kg3 Ba22 / Kg1", 4, "unexpected 'B'"),
+        ("Kg3Ba2x / Kg1", 6, "unexpected 'x'"),
     ],
 )
 def test_bad_lists_name_the_spot(text: str, offset: int, words: str) -> None:
@@ -105,8 +109,58 @@ def test_full_fen_has_side_to_move_and_no_castling() -> None:
     assert decode_any("g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 BTM").full_fen == f"{KUBBEL} b - - 0 1"
 
 
+def test_a_list_without_a_king_is_told_as_a_list() -> None:
+    with pytest.raises(GbrError, match="White has no king"):
+        decode_any("Ba2 Be1 / Ra3")
+
+
 def test_squares_alone_are_read_as_a_code_being_typed() -> None:
     # a7d3 starts the ARVES form a7d3 0116.00 (spec section 3): the code's message, not a list's.
     with pytest.raises(GbrError, match="expected a code"):
         decode_any("a7d3")
     assert decode_any("a7d3 0116.00 b2b3c6d6 3/3+").fen == "8/K7/2nn4/8/8/1B1k4/1R6/8"
+
+
+def typed_board(keys: str) -> chess.Board:
+    """The board the men typed with ``ManTyping`` make, from an empty one."""
+    typing, board = ManTyping(), chess.Board(None)
+    for key in keys:
+        typed = typing.feed(key)
+        if typed is not None:
+            square, piece = typed
+            board.set_piece_at(square, piece) if piece else board.remove_piece_at(square)
+    return board
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        "Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6",
+        "Kg3Ba2Be1h6/Kg1Ra3Ng8c3c6",
+        "Kg3 Ba2 Be1 Ph6 kg1 ra3 ng8 pc3 pc6",  # small letters are Black's, as in FEN
+        "♔g3 ♗a2 ♗e1 ♙h6 ♚g1 ♜a3 ♞g8 ♟c3 ♟c6",
+        "Kg3 Ba2 Be1 h6 Qd4 xd4 / Kg1 Ra3 Ng8 c3 c6",  # x empties a square
+    ],
+)
+def test_men_typed_one_key_at_a_time_give_kubbel(keys: str) -> None:
+    assert typed_board(keys).board_fen() == KUBBEL
+
+
+def test_b_is_a_black_bishop_before_a_file_and_a_pawn_before_a_rank() -> None:
+    assert typed_board("bc3 b3").board_fen() == "8/8/8/8/8/1Pb5/8/8"
+    assert typed_board("/ b3 Bc4").board_fen() == "8/8/8/8/2b5/1p6/8/8"
+
+
+@pytest.mark.parametrize(
+    ("keys", "words"),
+    [("9", "'9' starts no man"), ("K3", "'3' after K: expected a file"), ("Kgh", "'h' after Kg: expected a rank")],
+)
+def test_a_key_that_cannot_come_next_is_refused_and_the_man_so_far_kept(keys: str, words: str) -> None:
+    typing = ManTyping()
+    for key in keys[:-1]:
+        typing.feed(key)
+    with pytest.raises(GbrError, match=words):
+        typing.feed(keys[-1])
+    assert typing.pending == keys[:-1]
+    assert typing.back() is bool(keys[:-1])
+    assert typing.pending == keys[:-2]

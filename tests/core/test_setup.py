@@ -152,13 +152,15 @@ def test_an_example_carries_no_stipulation():
     assert example_arrangement(ALL[0], chess.WHITE, Rule.COUNT).stipulation is None
 
 
-def test_black_to_move_under_a_white_stipulation_is_said_but_stays_legal():
+def test_black_to_move_under_a_stipulation_reads_as_the_btm_form_and_is_said():
     setup = PositionSetup(chess.Board(f"{KUBBEL_FEN} w - - 0 1"))
     setup.toggle_stipulation("=")
     assert setup.description().stipulation_warning is None
     setup.toggle_turn()
     description = setup.description()
-    assert description.stipulation_warning == ("Black to move contradicts the stipulation = (White to play and draw)")
+    # Spec section 3: EG prints BTM for Black to move; the compact code has no place for it.
+    assert description.stipulation == "= Black to move, draw"
+    assert description.stipulation_warning == "Black to move: the code's = does not say so (EG prints BTM, Draw)"
     assert description.legal  # the position itself is legal
     setup.toggle_stipulation("=")
     assert setup.description().stipulation_warning is None

@@ -281,7 +281,7 @@ async def test_every_screen_usable(size: tuple[int, int]) -> None:
         assert "Board (when it has the focus)" in text and "f1 Back" in text
         await pilot.press("f1", "i", *"4888.88")
         text = one_line(screen_text(app))
-        assert "Load a FEN or a GBR code" in text and "code 4888.88" in text
+        assert "Load a FEN, a GBR code or a piece list" in text and "code 4888.88" in text
         await pilot.press("f10", "ctrl+p", *"flip")
         await wait_for_a_hit(pilot)
         assert "Flip the board" in screen_text(app)

@@ -160,7 +160,7 @@ async def test_go_to_square_waits_for_its_square_and_escape_cancels_it():
         await pilot.press("g", "b", "x")  # x waits for the rank: it neither empties nor cancels
         assert "go to: b_" in view.border_subtitle
         await pilot.press("escape", "P")  # nor was b a Black bishop
-        assert view.cursor == chess.H8 and view.border_subtitle == ""
+        assert view.cursor == chess.H8 and "go to" not in view.border_subtitle
         assert app.editor.setup.board.board_fen() == "7P/8/8/8/8/8/8/8"
 
 
@@ -364,16 +364,17 @@ async def test_a_decoded_code_brings_its_own_stipulation():
         assert app.editor.setup.stipulation == "="
 
 
-async def test_black_to_move_beside_a_white_stipulation_is_warned():
+async def test_black_to_move_under_a_stipulation_is_the_btm_form_and_said():
     app = make_app(board_from_fen(KUBBEL_FEN))
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("equals_sign", "t")
+        await pilot.press("plus", "t")
         shown = shown_code_pane(app)
-        assert "Black to move" in shown and "= White to play and draw" in shown
-        assert "! Black to move contradicts the stipulation = (White to play and draw)" in shown
+        assert "+ Black to move, White wins" in shown and "White to play" not in shown
+        assert "! Black to move: the code's + does not say so (EG prints BTM, Win)" in shown
         assert app.screen.query_one(CodePane).border_subtitle == "legal position"
         await pilot.press("t")
-        assert "contradicts" not in shown_code_pane(app)
+        shown = shown_code_pane(app)
+        assert "+ White to play and win" in shown and "BTM" not in shown
 
 
 async def test_the_pane_says_what_a_9_stands_for_on_the_board():
