@@ -27,8 +27,8 @@ from gbr_tui.commands.common import (
     write_json_lines,
 )
 from gbr_tui.core import GbrError, Rule, short_form
-from gbr_tui.core.collection import HEADERS, BadRecord, ClassRow, Collection, Record, Tally
-from gbr_tui.core.describe import class_materials, read_summary
+from gbr_tui.core.collection import HEADERS, BadRecord, ClassRow, Collection, GamePositions, Record, Tally
+from gbr_tui.core.describe import class_materials, read_summary, share_of_games_note
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
 from gbr_tui.core.text import printable
 
@@ -222,6 +222,8 @@ class _Classifier:
         out.write(line(headings))
         out.write("  ".join("-" * width for width in widths) + "\n")
         out.writelines(line(self._summary_cells(row)) for row in rows)
+        if self.request.game_positions == GamePositions.ALL and self.tally.classified:
+            out.write(share_of_games_note(self.tally.classified) + "\n")
         out.flush()
 
     def _summary_cells(self, row: ClassRow) -> tuple[str, str, str, str]:

@@ -157,6 +157,22 @@ def read_summary(classified: int, bad: int) -> str:
     return f"read {classified + bad:,} = classified {classified:,} + bad {bad:,}"
 
 
+def share_of_games_note(games: int) -> str:
+    """Under a summary of every class games pass through: why its shares add up to more than 100%."""
+    return (
+        f"share: of the {plural(games, 'game')}; a game counts once in each class it passes through, "
+        "so the shares add up to more than 100%"
+    )
+
+
+def not_a_collection(file: str, records: int, line: int, reason: str) -> str:
+    """Why a file is read as no chess collection at all: its first records are all bad."""
+    return (
+        f"{file}: not a chess collection: none of its first {records} records is a position or a game "
+        f"(line {line}: {reason})"
+    )
+
+
 def class_materials(materials: Sequence[tuple[Material, int]], shown: int = 3) -> str:
     """The materials of a class, most frequent first: ``KNNN v K, KNNN v KNN``, with ``2 more``
     after the first ``shown``."""

@@ -1,8 +1,9 @@
 """Reading a collection's records: FEN lines, EPD, CSV with a FEN column, PGN games; and what a
 bad record is told.
 
-Games are replayed in every position mode, so a game with an illegal move is reported as bad
-even when only its start position is classified.
+Games are replayed for ``final`` and ``all``; for ``start`` only the tags of a game that has
+any are read (the start position is in them), so a study whose solution is damaged is still
+classified. A game without tags is replayed all the same: its moves are all that says it is one.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ import csv
 import itertools
 import os
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 import chess
@@ -32,14 +33,21 @@ from gbr_tui.core.collection.source import (
     not_utf8,
 )
 from gbr_tui.core.collection.tally import Tally
+from gbr_tui.core.describe import not_a_collection
 from gbr_tui.core.errors import GbrError, chess_reason
 from gbr_tui.core.material import Material, board_from_fen
 from gbr_tui.core.replay import STANDARD_START, BothSidesCounts, MoveError, Replayed, StartPosition, replay
 
 _CODES_KEPT = 1 << 12
+#: A file whose first this many records are all bad is no chess collection (a program, a
+#: picture, a text that is not chess): it is reported as such, not as a run of bad records.
+NOT_A_COLLECTION = 10
 _CSV_RECORD_LINES = 1000  # lines a quoted CSV field may span
 _EPD_POSITION = re.compile(r"(?m)^[ \t]*(\S+(?:[ \t]+\S+){0,3})")
 _EPD_ID = re.compile(r'(?<![^\s;])id\s+"([^"]*)"')
+ONE_KING_A_SIDE = (1, 1)
+_NOT_KINGS = bytes(byte for byte in range(256) if byte not in b"Kk \n")
+_AFTER_PLACEMENT = re.compile(rb" [^\n]*")
 
 
 class Collection:
@@ -59,8 +67,10 @@ class Collection:
         rule: Rule = Rule.COUNT,
         name: str | None = None,
         cancelled: Callable[[], bool] | None = None,
+        min_plies: int = 0,
     ) -> None:
         self.game_positions = GamePositions(game_positions)
+        self.min_plies = min_plies  # ``all``: the classes a game stayed in fewer plies are left out
         self.rule = Rule(rule)
         self.fen_column = fen_column
         self.encoder = FenEncoder(self.rule)
@@ -70,7 +80,8 @@ class Collection:
             self.source.close()
             raise CollectionError(f"{self.name}: not a chess collection: binary data{_binary_note(self.source)}")
         self._number = 0  # records handed out so far
-        self._by_counts: dict[BothSidesCounts, tuple[Material, str]] = {}
+        self._classified_any = False  # a record was classified (counted in a tally, not handed out)
+        self._by_counts: dict[tuple[BothSidesCounts, tuple[int, int]], tuple[Material, str]] = {}
         self.format = Format(format) if format else detect_format(self.source.head)
 
     # --- public ----------------------------------------------------------------------------
@@ -126,10 +137,30 @@ class Collection:
     # --- reading ---------------------------------------------------------------------------
 
     def _guarded(self, items: Iterator[Item]) -> Iterator[Item]:
-        """The items, then a bad record for the unreadable rest of a corrupt compressed file."""
+        """The items, then a bad record for the unreadable rest of a corrupt compressed file.
+
+        Bad records are held back until a record is classified: when the first
+        ``NOT_A_COLLECTION`` records are all bad, the file is no chess collection (CollectionError).
+        """
+        held: list[BadRecord] | None = []
         try:
-            yield from items
+            for item in items:
+                if held is not None:
+                    if type(item) is BadRecord and not self._classified_any:
+                        held.append(item)
+                        if len(held) == NOT_A_COLLECTION:
+                            raise CollectionError(
+                                not_a_collection(self.name, NOT_A_COLLECTION, held[0].line, held[0].reason)
+                            )
+                        continue
+                    yield from held
+                    held = None
+                yield item
+            if held:
+                yield from held
         except READ_ERRORS as error:
+            if held:
+                yield from held
             read = self._number
             yield BadRecord(
                 self._number + 1,
@@ -147,6 +178,10 @@ class Collection:
             material, code = self.encoder.material_and_code(text)
         except GbrError as error:
             return BadRecord(number, line, error.message)
+        end = text.find(" ")
+        kings = (text.count("K", 0, end), text.count("k", 0, end)) if end >= 0 else (text.count("K"), text.count("k"))
+        if kings != ONE_KING_A_SIDE:
+            material = Material(material.white, material.black, kings)
         return Record(number, line, code, material, text)
 
     def _fen_records(self) -> Iterator[Item]:
@@ -186,8 +221,10 @@ class Collection:
             else:
                 texts = list(filter(None, lines))
             codes = self.encoder.codes(texts)
-            clean = not any(isinstance(code, GbrError) for code in codes) and not any(
-                not_utf8(text) is not None for text in texts if not text.isascii()
+            clean = (
+                not any(isinstance(code, GbrError) for code in codes)
+                and not any(not_utf8(text) is not None for text in texts if not text.isascii())
+                and _one_king_a_side(texts)
             )
             if not clean:
                 for offset, text in enumerate(lines):
@@ -200,6 +237,7 @@ class Collection:
                             yield self._classify_fen(self._number, first + offset, text)
             else:
                 self._number += len(texts)
+                self._classified_any = self._classified_any or bool(texts)
                 tally.classified += len(texts)
                 tally.codes.update(codes)
                 hidden = {found for found in set(codes) if "9" in found[:4]}
@@ -305,36 +343,52 @@ class Collection:
             number = self._number
             headers = {key: game.headers[key] for key in GAME_TAGS if key in game.headers}
             try:
+                if mode == GamePositions.START and game.headers:  # the movetext is not read at all
+                    yield self._start_record(game, number, headers)
+                    continue
                 replayed = self._replay(game, every_change, fens)
             except pgn.PgnError as error:
                 yield BadRecord(number, game.line_of(error.offset), f"game from line {game.line}: {error.message}")
                 continue
-            if mode == GamePositions.START:
+            kings = replayed.kings
+            if mode == GamePositions.START:  # a game without tags: only its moves say it is one
                 ply, counts, fen = replayed.changes[0]
-                material, code = self._material_code(counts)
-                start_fen = game.headers.get("FEN") or chess.STARTING_FEN
-                yield Record(number, game.line, code, material, start_fen, ply, headers)
-            elif mode == GamePositions.FINAL:
+                material, code = self._material_code(counts, kings)
+                yield Record(number, game.line, code, material, chess.STARTING_FEN, ply, headers=headers)
+                continue
+            if mode == GamePositions.FINAL:
                 ply, counts, fen = replayed.final
-                material, code = self._material_code(counts)
-                yield Record(number, game.line, code, material, fen, ply, headers)
-            else:
-                seen = set()
-                for ply, counts, fen in replayed.changes:
-                    material, code = self._material_code(counts)
-                    if code not in seen:
-                        seen.add(code)
-                        yield Record(number, game.line, code, material, fen, ply, headers)
+                material, code = self._material_code(counts, kings)
+                yield Record(number, game.line, code, material, fen, ply, headers=headers)
+                continue
+            # Every class once, with the plies the game stayed in it: material only shrinks
+            # (a capture, or a pawn promoted), so a class is never left and entered again.
+            changes = replayed.changes
+            last_ply = replayed.final[0]
+            entered: Record | None = None
+            for index, (ply, counts, fen) in enumerate(changes):
+                material, code = self._material_code(counts, kings)
+                if entered is None or code != entered.code:
+                    entered = Record(number, game.line, code, material, fen, ply, headers=headers)
+                if index + 1 == len(changes) or self._material_code(changes[index + 1][1], kings)[1] != code:
+                    held = (changes[index + 1][0] if index + 1 < len(changes) else last_ply) - entered.ply
+                    if held >= self.min_plies:
+                        yield replace(entered, plies=held)
+
+    def _start_record(self, game: pgn.RawGame, number: int, headers: dict[str, str]) -> Item:
+        """A game's record in ``start`` mode: from its tags alone, the movetext unread."""
+        if game.error is not None and not game.movetext_fault:
+            raise game.error
+        self._check_utf8(game.headers.values())
+        board = _start(game).board
+        material = Material.from_board(board)
+        return Record(number, game.line, encode(material, self.rule), material, board.fen(), 0, headers=headers)
 
     def _replay(self, game: pgn.RawGame, every_change: bool, fens: bool) -> Replayed:
         """Replay a game's mainline; PgnError (with the offset of the fault) when it is broken."""
         if game.error is not None:
             raise game.error
-        for text in (game.movetext, *game.headers.values()):
-            bad = not_utf8(text)
-            if bad is not None:
-                offset = bad if text is game.movetext else None
-                raise pgn.PgnError(f"bytes that are not UTF-8 ({text[max(0, bad - 10) : bad].strip()!r}...)", offset)
+        self._check_utf8((game.movetext, *game.headers.values()), game.movetext)
         start = _start(game)
         sans = pgn.san_tokens(game.movetext)
         try:
@@ -343,14 +397,23 @@ class Collection:
             offset = pgn.move_offset(game.movetext, error.index)
             raise pgn.PgnError(f"{error.message} at ply {error.index + 1}", offset) from None
 
-    def _material_code(self, counts: BothSidesCounts) -> tuple[Material, str]:
+    @staticmethod
+    def _check_utf8(texts: Iterable[str], movetext: str | None = None) -> None:
+        """PgnError for the first text with bytes that are not UTF-8 (its offset in the movetext)."""
+        for text in texts:
+            bad = not_utf8(text)
+            if bad is not None:
+                offset = bad if text is movetext else None
+                raise pgn.PgnError(f"bytes that are not UTF-8 ({text[max(0, bad - 10) : bad].strip()!r}...)", offset)
+
+    def _material_code(self, counts: BothSidesCounts, kings: tuple[int, int]) -> tuple[Material, str]:
         try:
-            return self._by_counts[counts]
+            return self._by_counts[counts, kings]
         except KeyError:
             if len(self._by_counts) > _CODES_KEPT:
                 self._by_counts.clear()
-            material = Material(counts[:5], counts[5:])
-            found = self._by_counts[counts] = (material, encode(material, self.rule))
+            material = Material(counts[:5], counts[5:], kings)
+            found = self._by_counts[counts, kings] = (material, encode(material, self.rule))
             return found
 
 
@@ -415,6 +478,14 @@ def _start(game: pgn.RawGame) -> StartPosition:
     except ValueError as error:
         game.error_line = game.tag_lines.get("FEN", game.tag_lines.get("Variant"))
         raise pgn.PgnError(f"bad start position: {chess_reason(error)}") from None
+
+
+def _one_king_a_side(texts: list[str]) -> bool:
+    """Whether every FEN's placement has one K and one k (else its material is named with the
+    kings it has, line by line): the kings of each line, in C loops, must read ``Kk`` or ``kK``."""
+    kings = "\n".join(texts).encode("utf-8", "surrogateescape").translate(None, _NOT_KINGS)
+    kings = _AFTER_PLACEMENT.sub(b"", kings).replace(b"kK", b"Kk")
+    return kings == b"Kk\n" * (len(texts) - 1) + b"Kk" if texts else True
 
 
 def _looks_like_fen(text: str) -> bool:

@@ -43,8 +43,9 @@ def class_rows(counts: Iterable[tuple[str, Material, int]], pattern: ClassPatter
 
 @dataclass
 class Tally:
-    """Records per class. A code without a 9 fixes its material; behind a code with a 9 the
-    exact materials are counted too."""
+    """Records per class. A code without a 9 fixes its material (with one king a side); behind
+    a code with a 9, and for positions without one king a side, the exact materials are counted
+    too."""
 
     codes: Counter = field(default_factory=Counter)
     hidden: dict[str, Counter] = field(default_factory=dict)  # code with a 9 -> materials
@@ -57,7 +58,7 @@ class Tally:
 
     def add(self, code: str, material: Material, count: int = 1) -> None:
         self.codes[code] += count
-        if "9" in code[:4]:
+        if "9" in code[:4] or material.kings != (1, 1):
             self.add_hidden(code, material, count)
 
     def add_hidden(self, code: str, material: Material, count: int = 1) -> None:
@@ -68,10 +69,18 @@ class Tally:
         materials[material] += count
 
     def materials(self, code: str) -> Counter:
-        """The materials behind one code, with their counts."""
-        if code in self.hidden:
-            return self.hidden[code]
-        return Counter({material_of_code(code): self.codes[code]})
+        """The materials behind one code, with their counts. Besides the materials a 9 hides,
+        ``hidden`` holds those of positions without one king a side (named with their kings)."""
+        hidden = self.hidden.get(code)
+        if hidden is None:
+            return Counter({material_of_code(code): self.codes[code]})
+        if "9" in code[:4]:
+            return hidden
+        materials = Counter(hidden)
+        kings_one_a_side = self.codes[code] - hidden.total()
+        if kings_one_a_side:
+            materials[material_of_code(code)] = kings_one_a_side
+        return materials
 
     def classes(self, pattern: ClassPattern | None = None) -> list[ClassRow]:
         """The classes with a wanted material, sorted by code (see ``class_rows``)."""
