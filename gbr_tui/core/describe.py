@@ -165,6 +165,22 @@ def share_of_games_note(games: int) -> str:
     )
 
 
+#: The summary's columns for the results of games (the ``Result`` tag), and its score.
+RESULT_HEADINGS = ("White", "draw", "Black", "unknown", "score")
+#: How ``--either-colour`` (and the browser's toggle) writes a class.
+EITHER_COLOUR_NOTE = (
+    "either colour: each class is folded with its colour twin and written with the stronger side "
+    "as White (more queens, then rooks, bishops, knights, pawns); its results are counted for that side"
+)
+#: What the score column is.
+SCORE_NOTE = "score: White's points in percent (a draw is half) over the games with a known result"
+
+
+def score_words(score: float | None) -> str:
+    """``62.5%``, or ``-`` when no game has a known result."""
+    return "-" if score is None else f"{score:.1f}%"
+
+
 def not_a_collection(file: str, records: int, line: int, reason: str) -> str:
     """Why a file is read as no chess collection at all: its first records are all bad."""
     return (

@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gbr_tui.core.collection.readers import Collection
-from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Record
-from gbr_tui.core.collection.tally import ClassRow, class_rows
+from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, Record
+from gbr_tui.core.collection.tally import UNKNOWN_RESULT, ClassRow, SortBy, class_rows, result_index, swapped_code
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
 
@@ -54,6 +54,7 @@ class ClassIndex:
         self.classified = 0  # records (games) classified, whatever the number of positions
         self.fields: set[str] = set()  # the FIELDS some record has
         self._groups: dict[tuple[str, Material], array] = {}
+        self._results: dict[tuple[str, Material], list[int]] = {}  # games: per group, see ``result_index``
         self._text = bytearray()  # every record's text, one after the other
         self._ends = array("Q")  # where each record's text ends in ``_text``
         self._numbers = array("I")  # 4 bytes each ("L" is 8 on 64-bit Linux); see ``_append``
@@ -74,8 +75,10 @@ class ClassIndex:
             self._lines,
             self._file_of,
         )
-        fields, bad = self.fields, self.bad
+        fields, bad, results = self.fields, self.bad, self._results
+        games = collection.format == Format.PGN
         game = read = 0
+        result = UNKNOWN_RESULT
         try:
             for item in collection.records():
                 if type(item) is BadRecord:
@@ -86,11 +89,17 @@ class ClassIndex:
                         game = item.number
                         read += 1
                         self.classified += 1
+                        if games:
+                            result = result_index(item.headers.get("Result"))
                     key = (item.code, item.material)
                     group = groups.get(key)
                     if group is None:
                         group = groups[key] = array("I")
+                        if games:
+                            results[key] = [0, 0, 0, 0]
                     group.append(len(ends))
+                    if games:
+                        results[key][result] += 1
                     text += (_text(item) if item.headers else item.fen).encode("utf-8", "surrogateescape")
                     ends.append(len(text))
                     if item.line > _MAX_I:  # a number is never above its line
@@ -115,13 +124,26 @@ class ClassIndex:
         arrays = (self._ends, self._numbers, self._lines, self._file_of, *self._groups.values())
         return len(self._text) + sum(len(held) * held.itemsize for held in arrays)
 
-    def classes(self, pattern: ClassPattern | None = None) -> list[ClassRow]:
-        """The classes with a wanted material, sorted by code (see ``class_rows``)."""
-        return class_rows(((code, material, len(group)) for (code, material), group in self._groups.items()), pattern)
+    def classes(
+        self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
+    ) -> list[ClassRow]:
+        """The classes with a wanted material (see ``class_rows``)."""
+        results = self._results
+        counted = (
+            (code, material, len(group), tuple(results[code, material]) if results else None)
+            for (code, material), group in self._groups.items()
+        )
+        return class_rows(counted, pattern, either_colour, sort)
 
-    def positions(self, row: ClassRow) -> Sequence[int]:
-        """The records of a class (of its materials in ``row``), in file order."""
-        groups = [self._groups[(row.code, material)] for material, _ in row.materials]
+    def positions(self, row: ClassRow, either_colour: bool = False) -> Sequence[int]:
+        """The records of a class (of its materials in ``row``; with ``either_colour``, of both
+        colourings of each), in file order."""
+        keys = {}  # in order, each once (a symmetric material is its own twin)
+        for material, _ in row.materials:
+            keys[row.code, material] = None
+            if either_colour:
+                keys[swapped_code(row.code), material.swapped()] = None
+        groups = [self._groups[key] for key in keys if key in self._groups]
         if len(groups) == 1:
             return groups[0]
         return array("L", heapq.merge(*groups))

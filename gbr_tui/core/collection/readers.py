@@ -32,7 +32,7 @@ from gbr_tui.core.collection.source import (
     looks_binary,
     not_utf8,
 )
-from gbr_tui.core.collection.tally import Tally
+from gbr_tui.core.collection.tally import ONE_KING_A_SIDE, UNKNOWN_RESULT, Tally, result_index
 from gbr_tui.core.describe import not_a_collection
 from gbr_tui.core.errors import GbrError, chess_reason
 from gbr_tui.core.material import Material, board_from_fen
@@ -45,7 +45,6 @@ NOT_A_COLLECTION = 10
 _CSV_RECORD_LINES = 1000  # lines a quoted CSV field may span
 _EPD_POSITION = re.compile(r"(?m)^[ \t]*(\S+(?:[ \t]+\S+){0,3})")
 _EPD_ID = re.compile(r'(?<![^\s;])id\s+"([^"]*)"')
-ONE_KING_A_SIDE = (1, 1)
 _NOT_KINGS = bytes(byte for byte in range(256) if byte not in b"Kk \n")
 _AFTER_PLACEMENT = re.compile(rb" [^\n]*")
 
@@ -111,15 +110,23 @@ class Collection:
         return self._guarded(readers[self.format]())
 
     def tally(
-        self, on_bad: Callable[[BadRecord], None] | None = None, on_block: Callable[[], None] | None = None
+        self,
+        on_bad: Callable[[BadRecord], None] | None = None,
+        on_block: Callable[[], None] | None = None,
+        either_colour: bool = False,
     ) -> Tally:
-        """Count records per class. Bad records go to ``on_bad`` as they are found."""
+        """Count records per class (games: with their results, and per family). Bad records go
+        to ``on_bad`` as they are found; ``either_colour`` counts a family's results for its
+        stronger side."""
         tally = Tally()
         if self.format in (Format.FEN, Format.EPD):
             items = self._guarded(self._fast_position_tally(tally, on_block))
         else:
             items = self.records(fens=False)
+        games = self.format == Format.PGN
         game = 0
+        classes: list[tuple[str, Material]] = []  # of the game being read
+        result = UNKNOWN_RESULT
         for item in items:
             if type(item) is BadRecord:
                 tally.bad += 1
@@ -127,12 +134,30 @@ class Collection:
                     on_bad(item)
                 continue
             if item.number != game:  # all mode: several classes of one game
+                if classes:
+                    tally.add_game(classes, result, either_colour)
+                    classes = []
                 game = item.number
-                tally.classified += 1
+                if games:
+                    result = result_index(item.headers.get("Result"))
+                else:
+                    tally.classified += 1
                 if on_block is not None and game % 256 == 0:
                     on_block()
-            tally.add(item.code, item.material)
+            if games:
+                classes.append((item.code, item.material))
+            else:
+                tally.add(item.code, item.material)
+        if classes:
+            tally.add_game(classes, result, either_colour)
+        if games:  # every game read well, also one whose classes were all too short to keep
+            tally.classified = self.records_read - tally.bad
         return tally
+
+    @property
+    def records_read(self) -> int:
+        """The records (games) read so far, classified or bad."""
+        return self._number
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -350,6 +375,7 @@ class Collection:
             except pgn.PgnError as error:
                 yield BadRecord(number, game.line_of(error.offset), f"game from line {game.line}: {error.message}")
                 continue
+            self._classified_any = True
             kings = replayed.kings
             if mode == GamePositions.START:  # a game without tags: only its moves say it is one
                 ply, counts, fen = replayed.changes[0]
@@ -381,6 +407,7 @@ class Collection:
             raise game.error
         self._check_utf8(game.headers.values())
         board = _start(game).board
+        self._classified_any = True
         material = Material.from_board(board)
         return Record(number, game.line, encode(material, self.rule), material, board.fen(), 0, headers=headers)
 
@@ -430,6 +457,7 @@ class CollectionRequest:
     format: Format | None = None
     game_positions: GamePositions = GamePositions.START
     fen_column: str | None = None
+    min_plies: int = 0  # ``all``: the classes a game stayed in fewer plies are left out
 
     def open(self, path: str, rule: Rule, cancelled: Callable[[], bool] | None = None) -> Collection:
         """The collection at ``path``; ``cancelled()`` true gives up reading a pipe or device."""
@@ -440,6 +468,7 @@ class CollectionRequest:
             fen_column=self.fen_column,
             rule=rule,
             cancelled=cancelled,
+            min_plies=self.min_plies,
         )
 
     @property

@@ -1,54 +1,193 @@
-"""Counting records per class, and listing classes: one grouping of (code, material) counts into
-rows sorted by code, for the command line's summary and the browser's class table alike."""
+"""Counting records per class, and listing classes: one grouping of (code, material, count,
+results) into rows, for the command line's summary and the browser's class table alike.
+
+Games also count their results (the ``Result`` tag) per class. Listing can fold each class with
+its colour twin (``KRP v KR`` with ``KR v KRP``), written with the stronger side as White, and
+sort by code, count or score.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from gbr_tui.core.code import digit_sides
+from gbr_tui.core.families import ALL_FAMILIES, Family, family_of
 from gbr_tui.core.material import Material
 
 if TYPE_CHECKING:
     from gbr_tui.core.patterns import ClassPattern
 
+#: White wins, draws, Black wins, unknown (no result, ``*`` or anything else).
+Results = tuple[int, int, int, int]
+NO_RESULTS: Results = (0, 0, 0, 0)
+_RESULT_INDEX = {"1-0": 0, "1/2-1/2": 1, "0-1": 2}
+UNKNOWN_RESULT = 3
+ONE_KING_A_SIDE = (1, 1)
+
+
+def result_index(tag: str | None) -> int:
+    """Where a game's ``Result`` tag counts: 0 White wins, 1 draw, 2 Black wins, 3 unknown."""
+    return _RESULT_INDEX.get(tag.strip(), UNKNOWN_RESULT) if tag else UNKNOWN_RESULT
+
+
+def score(results: Results) -> float | None:
+    """White's score in percent over the games with a known result (a draw is half a point)."""
+    white, draws, black, _ = results
+    decided = white + draws + black
+    return None if not decided else 100 * (white + draws / 2) / decided
+
+
+class SortBy(str, Enum):
+    CODE = "code"  # by code, as strings
+    COUNT = "count"  # the most records first
+    SCORE = "score"  # White's (the stronger side's) best score first; no known result last
+
 
 @dataclass(frozen=True)
 class ClassRow:
-    """One class as listed: its code and the materials behind it that are wanted, with counts."""
+    """One class (or family) as listed: its code and the materials behind it that are wanted,
+    with counts; for games, the results summed over them."""
 
     code: str
     materials: tuple[tuple[Material, int], ...]  # most frequent first
+    results: Results | None = None  # None: no game (positions have no result)
 
     @property
     def count(self) -> int:
         return sum(count for _, count in self.materials)
 
+    @property
+    def score(self) -> float | None:
+        return None if self.results is None else score(self.results)
 
-def class_rows(counts: Iterable[tuple[str, Material, int]], pattern: ClassPattern | None = None) -> list[ClassRow]:
-    """The classes of (code, material, count) triples, sorted by code, with only the materials
-    ``pattern`` wants (a class with none is left out); within a class the most frequent material
-    comes first, and equal counts stay in the order they came."""
-    by_code: dict[str, list[tuple[Material, int]]] = {}
-    for code, material, count in counts:
-        if pattern is None or pattern.matches(code, material):
-            by_code.setdefault(code, []).append((material, count))
-    return [
-        ClassRow(code, tuple(sorted(materials, key=lambda item: -item[1])))
-        for code, materials in sorted(by_code.items())
-    ]
+
+def stronger_first(material: Material) -> bool:
+    """Whether White is the stronger side, or the sides are equal: the side with more queens,
+    then (queens equal) more rooks, then bishops, knights and pawns, is the stronger, the
+    order of the code's digits."""
+    return material.white >= material.black
+
+
+def swapped_code(code: str) -> str:
+    """The code of the colour-swapped material: each piece digit ``w + 3b`` becomes ``b + 3w``
+    (a 9 stays a 9: three or more on the other side), the pawn digits change places."""
+    pieces = "".join(digit if digit == "9" else str(int(digit) // 3 + 3 * (int(digit) % 3)) for digit in code[:4])
+    return f"{pieces}.{code[6]}{code[5]}"
+
+
+def swapped_results(results: Results | None) -> Results | None:
+    return None if results is None else (results[2], results[1], results[0], results[3])
+
+
+def folded(code: str, material: Material, results: Results | None) -> tuple[str, Material, Results | None]:
+    """A class written with the stronger side as White, its results counted for that side."""
+    if stronger_first(material):
+        return code, material, results
+    return swapped_code(code), material.swapped(), swapped_results(results)
+
+
+def _added(one: Results | None, other: Results | None) -> Results | None:
+    if one is None:
+        return other
+    if other is None:
+        return one
+    return tuple(a + b for a, b in zip(one, other))
+
+
+Counted = tuple[str, Material, int, "Results | None"]
+
+
+def class_rows(
+    counts: Iterable[Counted],
+    pattern: ClassPattern | None = None,
+    either_colour: bool = False,
+    sort: SortBy = SortBy.CODE,
+) -> list[ClassRow]:
+    """The classes of (code, material, count, results) tuples with only the materials
+    ``pattern`` wants (a class with none is left out), sorted; within a class the most
+    frequent material comes first, and equal counts stay in the order they came.
+
+    ``either_colour`` folds each class with its colour twin; the pattern then wants a class
+    when it matches either colouring."""
+    by_code: dict[str, dict[Material, list]] = {}
+    for code, material, count, results in counts:
+        if either_colour:
+            code, material, results = folded(code, material, results)
+            wanted = pattern is None or pattern.matches(code, material)
+            wanted = wanted or pattern.matches(swapped_code(code), material.swapped())
+        else:
+            wanted = pattern is None or pattern.matches(code, material)
+        if wanted:
+            materials = by_code.setdefault(code, {})
+            held = materials.get(material)
+            if held is None:
+                materials[material] = [count, results]
+            else:
+                held[0] += count
+                held[1] = _added(held[1], results)
+    rows = []
+    for code, materials in by_code.items():
+        results = None
+        for _, held in materials.values():
+            results = _added(results, held)
+        listed = sorted(((material, held[0]) for material, held in materials.items()), key=lambda item: -item[1])
+        rows.append(ClassRow(code, tuple(listed), results))
+    return sorted_rows(sorted(rows, key=lambda row: row.code), sort)
+
+
+@dataclass(frozen=True)
+class FamilyRow:
+    """One family as listed: its records (games: each game once, however many of the family's
+    classes it passes through) and, for games, their results."""
+
+    family: Family
+    count: int
+    results: Results | None = None
+
+    @property
+    def score(self) -> float | None:
+        return None if self.results is None else score(self.results)
+
+
+def family_rows(tally: Tally, sort: SortBy = SortBy.CODE) -> list[FamilyRow]:
+    """The families with records, in the table's order (``code``) or sorted. Positions are
+    counted from their classes, games from ``Tally.families``."""
+    if tally.families:
+        counted = {name: (held[0], tuple(held[1:])) for name, held in tally.families.items()}
+    else:
+        counts: Counter = Counter()
+        for _, material, count, _ in tally.counted():
+            counts[family_of(material)] += count
+        counted = {name: (count, None) for name, count in counts.items()}
+    rows = [FamilyRow(family, *counted[family.name]) for family in ALL_FAMILIES if family.name in counted]
+    return sorted_rows(rows, sort)
+
+
+def sorted_rows(rows: Sequence, sort: SortBy) -> list:
+    """Rows in the order given (classes by code, families as the table has them), or by count
+    (most first), or by score (best first, no known result last, then by count); ties keep
+    the order given."""
+    if sort == SortBy.COUNT:
+        return sorted(rows, key=lambda row: -row.count)
+    if sort == SortBy.SCORE:
+        return sorted(rows, key=lambda row: (row.score is None, -(row.score or 0), -row.count))
+    return list(rows)
 
 
 @dataclass
 class Tally:
     """Records per class. A code without a 9 fixes its material (with one king a side); behind
     a code with a 9, and for positions without one king a side, the exact materials are counted
-    too."""
+    too. Games count their results per class and material, and each family once a game."""
 
     codes: Counter = field(default_factory=Counter)
     hidden: dict[str, Counter] = field(default_factory=dict)  # code with a 9 -> materials
+    results: dict[tuple[str, Material], list[int]] = field(default_factory=dict)  # games only
+    families: dict[str, list[int]] = field(default_factory=dict)  # games: family -> count, results
     classified: int = 0
     bad: int = 0
 
@@ -58,8 +197,29 @@ class Tally:
 
     def add(self, code: str, material: Material, count: int = 1) -> None:
         self.codes[code] += count
-        if "9" in code[:4] or material.kings != (1, 1):
+        if "9" in code[:4] or material.kings != ONE_KING_A_SIDE:
             self.add_hidden(code, material, count)
+
+    def add_game(self, classes: Sequence[tuple[str, Material]], result: int, either_colour: bool = False) -> None:
+        """One game's classes (each once) with its result (see ``result_index``); its families
+        are counted once each, the result for the stronger side with ``either_colour``."""
+        families: dict[str, int] = {}
+        for code, material in classes:
+            self.add(code, material)
+            held = self.results.get((code, material))
+            if held is None:
+                held = self.results[code, material] = [0, 0, 0, 0]
+            held[result] += 1
+            side_result = result
+            if either_colour and not stronger_first(material) and result != UNKNOWN_RESULT:
+                side_result = 2 - result
+            families.setdefault(family_of(material), side_result)
+        for family, side_result in families.items():
+            held = self.families.get(family)
+            if held is None:
+                held = self.families[family] = [0, 0, 0, 0, 0]
+            held[0] += 1
+            held[1 + side_result] += 1
 
     def add_hidden(self, code: str, material: Material, count: int = 1) -> None:
         """Count one material behind a code with a 9 (the code itself is counted apart)."""
@@ -82,20 +242,29 @@ class Tally:
             materials[material_of_code(code)] = kings_one_a_side
         return materials
 
-    def classes(self, pattern: ClassPattern | None = None) -> list[ClassRow]:
-        """The classes with a wanted material, sorted by code (see ``class_rows``)."""
-        return class_rows(self._counts(), pattern)
+    def classes(
+        self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
+    ) -> list[ClassRow]:
+        """The classes with a wanted material (see ``class_rows``)."""
+        return class_rows(self.counted(), pattern, either_colour, sort)
 
-    def _counts(self) -> Iterator[tuple[str, Material, int]]:
+    def counted(self) -> Iterator[Counted]:
+        """(code, material, count, results or None) for every class and material counted."""
+        results = self.results
         for code in self.codes:
             for material, count in self.materials(code).items():
-                yield code, material, count
+                held = results.get((code, material)) if results else None
+                yield code, material, count, None if held is None else tuple(held)
 
     def merge(self, other: Tally) -> None:
         self.codes.update(other.codes)
         for code, materials in other.hidden.items():
             for material, count in materials.items():
                 self.add_hidden(code, material, count)
+        for into, source in ((self.results, other.results), (self.families, other.families)):
+            for key, counts in source.items():
+                held = into.setdefault(key, [0] * len(counts))
+                held[:] = [a + b for a, b in zip(held, counts)]
         self.classified += other.classified
         self.bad += other.bad
 
