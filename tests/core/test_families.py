@@ -102,3 +102,11 @@ def test_the_stronger_side_by_the_codes_order():
     assert stronger_first(Material.from_string("KR v KBB"))  # a rook before any bishops
     assert stronger_first(Material.from_string("KN v KPPPP"))
     assert stronger_first(Material.from_string("KR v KR"))  # equal sides stay as they are
+
+
+def test_the_readme_prints_the_table():
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    for family in ALL_FAMILIES:
+        assert f"| {family.name} | {family.definition} |" in readme
