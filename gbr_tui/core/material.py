@@ -19,7 +19,7 @@ TYPE_NAMES = {"Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "paw
 Counts = tuple[int, int, int, int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Material:
     """Counts per side in the order Q R B N P. The code never counts kings; ``kings`` are
     White's and Black's as they stand (one a side unless a board says otherwise), so that a
@@ -79,9 +79,9 @@ class Material:
 
     def side_string(self, color: chess.Color) -> str:
         """``KRP``: the side's kings as they stand, then its men; ``-`` for a side with none."""
-        counts = self.side(color)
-        kings = self.kings[0 if color == chess.WHITE else 1]
-        return "K" * kings + "".join(t * n for t, n in zip(TYPES, counts)) or "-"
+        if color == chess.WHITE:
+            return _side_name(self.white, self.kings[0])
+        return _side_name(self.black, self.kings[1])
 
     def swapped(self) -> Material:
         """The colour-swapped material: White's men become Black's and the other way round."""
@@ -93,7 +93,20 @@ class Material:
         return f"{self.side_string(chess.WHITE)}v{self.side_string(chess.BLACK)}"
 
     def __str__(self) -> str:
-        return f"{self.side_string(chess.WHITE)} v {self.side_string(chess.BLACK)}"
+        kings = self.kings
+        return f"{_side_name(self.white, kings[0])} v {_side_name(self.black, kings[1])}"
+
+
+_SIDE_NAMES: dict[tuple[Counts, int], str] = {}  # a summary names tens of thousands of materials
+
+
+def _side_name(counts: Counts, kings: int) -> str:
+    name = _SIDE_NAMES.get((counts, kings))
+    if name is None:
+        name = "K" * kings + "".join(t * n for t, n in zip(TYPES, counts)) or "-"
+        if len(_SIDE_NAMES) < 1 << 16:
+            _SIDE_NAMES[counts, kings] = name
+    return name
 
 
 def men_on_board(board: chess.BaseBoard, separator: str = " v ") -> str:

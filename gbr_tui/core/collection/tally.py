@@ -47,7 +47,7 @@ class SortBy(str, Enum):
     SCORE = "score"  # White's (the stronger side's) best score first; no known result last
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ClassRow:
     """One class (or family) as listed: its code and the materials behind it that are wanted,
     with counts; for games, the results summed over them."""
@@ -55,10 +55,7 @@ class ClassRow:
     code: str
     materials: tuple[tuple[Material, int], ...]  # most frequent first
     results: Results | None = None  # None: no game (positions have no result)
-
-    @property
-    def count(self) -> int:
-        return sum(count for _, count in self.materials)
+    count: int = 0  # of all its materials: set by ``class_rows``, which has it at hand
 
     @property
     def score(self) -> float | None:
@@ -101,6 +98,23 @@ def _added(one: Results | None, other: Results | None) -> Results | None:
 Counted = tuple[str, Material, int, "Results | None"]
 
 
+def _most_first(item: tuple[Material, int]) -> int:
+    return -item[1]
+
+
+def _merged(materials: list[tuple[Material, int, Results | None]]) -> list[tuple[Material, int, Results | None]]:
+    """One entry a material (folded twins bring the same material twice), in first-seen order."""
+    merged: dict[Material, list] = {}
+    for material, count, results in materials:
+        held = merged.get(material)
+        if held is None:
+            merged[material] = [count, results]
+        else:
+            held[0] += count
+            held[1] = _added(held[1], results)
+    return [(material, count, results) for material, (count, results) in merged.items()]
+
+
 def class_rows(
     counts: Iterable[Counted],
     pattern: ClassPattern | None = None,
@@ -113,7 +127,8 @@ def class_rows(
 
     ``either_colour`` folds each class with its colour twin; the pattern then wants a class
     when it matches either colouring."""
-    by_code: dict[str, dict[Material, list]] = {}
+    # code -> [(material, count, results)]; a material comes twice only when twins are folded
+    by_code: dict[str, list[tuple[Material, int, Results | None]]] = {}
     for code, material, count, results in counts:
         if either_colour:
             code, material, results = folded(code, material, results)
@@ -122,20 +137,24 @@ def class_rows(
         else:
             wanted = pattern is None or pattern.matches(code, material)
         if wanted:
-            materials = by_code.setdefault(code, {})
-            held = materials.get(material)
-            if held is None:
-                materials[material] = [count, results]
+            materials = by_code.get(code)
+            if materials is None:
+                by_code[code] = [(material, count, results)]
             else:
-                held[0] += count
-                held[1] = _added(held[1], results)
+                materials.append((material, count, results))
     rows = []
     for code, materials in by_code.items():
+        if len(materials) == 1:  # most classes: no sorting, no sums
+            ((material, count, results),) = materials
+            rows.append(ClassRow(code, ((material, count),), results, count))
+            continue
+        if either_colour:
+            materials = _merged(materials)
         results = None
-        for _, held in materials.values():
+        for _, _, held in materials:
             results = _added(results, held)
-        listed = sorted(((material, held[0]) for material, held in materials.items()), key=lambda item: -item[1])
-        rows.append(ClassRow(code, tuple(listed), results))
+        listed = sorted(((material, count) for material, count, _ in materials), key=_most_first)
+        rows.append(ClassRow(code, tuple(listed), results, sum(count for _, count in listed)))
     return sorted_rows(sorted(rows, key=lambda row: row.code), sort)
 
 
@@ -250,8 +269,13 @@ class Tally:
 
     def counted(self) -> Iterator[Counted]:
         """(code, material, count, results or None) for every class and material counted."""
-        results = self.results
-        for code in self.codes:
+        results, hidden = self.results, self.hidden
+        for code, count in self.codes.items():
+            if code not in hidden:
+                material = material_of_code(code)
+                held = results.get((code, material)) if results else None
+                yield code, material, count, None if held is None else tuple(held)
+                continue
             for material, count in self.materials(code).items():
                 held = results.get((code, material)) if results else None
                 yield code, material, count, None if held is None else tuple(held)
@@ -271,6 +295,11 @@ class Tally:
 
 def material_of_code(code: str) -> Material:
     """The material of a full code without a 9 (each digit then says both sides' counts)."""
-    pieces, pawns = code[:4], code[5:]
-    white, black = zip(*(digit_sides(int(digit)) for digit in pieces))
-    return Material((*white, int(pawns[0])), (*black, int(pawns[1])))
+    sides = _PIECE_SIDES.get(code[:4])
+    if sides is None:
+        sides = _PIECE_SIDES[code[:4]] = tuple(zip(*(digit_sides(int(digit)) for digit in code[:4])))
+    white, black = sides
+    return Material((*white, int(code[5])), (*black, int(code[6])))
+
+
+_PIECE_SIDES: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # at most 9**4 piece digits
