@@ -176,6 +176,24 @@ EITHER_COLOUR_NOTE = (
 SCORE_NOTE = "score: White's points in percent (a draw is half) over the games with a known result"
 
 
+#: The browser's one column for a class's results: White wins, draws, Black wins, unknown.
+RESULTS_HEADING = "W/D/B/?"
+_SORT_WORDS = {"code": "", "count": "most first", "score": "best score first"}
+
+
+def browser_modes(either_colour: bool, sort: str, all_classes: bool) -> str:
+    """What the browser's status adds about how the classes are listed: `` · either colour
+    (stronger side as White) · most first · share of games``; empty for the default."""
+    words = []
+    if either_colour:
+        words.append("either colour (stronger side as White)")
+    if _SORT_WORDS[sort]:
+        words.append(_SORT_WORDS[sort])
+    if all_classes:
+        words.append("share of games")
+    return "".join(f" · {word}" for word in words)
+
+
 def score_words(score: float | None) -> str:
     """``62.5%``, or ``-`` when no game has a known result."""
     return "-" if score is None else f"{score:.1f}%"

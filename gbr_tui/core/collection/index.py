@@ -12,12 +12,21 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gbr_tui.core.collection.readers import Collection
 from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, Record
-from gbr_tui.core.collection.tally import UNKNOWN_RESULT, ClassRow, SortBy, class_rows, result_index, swapped_code
+from gbr_tui.core.collection.tally import (
+    UNKNOWN_RESULT,
+    ClassRow,
+    SortBy,
+    class_rows,
+    folded,
+    result_index,
+    swapped_code,
+)
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
 
@@ -52,6 +61,7 @@ class ClassIndex:
         self.bad: list[tuple[str, BadRecord]] = []
         self.failures: list[str] = []  # files that could not be read as collections at all
         self.classified = 0  # records (games) classified, whatever the number of positions
+        self.games = False  # some file is a PGN: its classes have results
         self.fields: set[str] = set()  # the FIELDS some record has
         self._groups: dict[tuple[str, Material], array] = {}
         self._results: dict[tuple[str, Material], list[int]] = {}  # games: per group, see ``result_index``
@@ -77,6 +87,7 @@ class ClassIndex:
         )
         fields, bad, results = self.fields, self.bad, self._results
         games = collection.format == Format.PGN
+        self.games = self.games or games
         game = read = 0
         result = UNKNOWN_RESULT
         try:
@@ -130,10 +141,17 @@ class ClassIndex:
         """The classes with a wanted material (see ``class_rows``)."""
         results = self._results
         counted = (
-            (code, material, len(group), tuple(results[code, material]) if results else None)
-            for (code, material), group in self._groups.items()
+            (*key, len(group), tuple(results[key]) if key in results else None) for key, group in self._groups.items()
         )
         return class_rows(counted, pattern, either_colour, sort)
+
+    def largest(self, count: int, either_colour: bool = False) -> list[tuple[str, int]]:
+        """The ``count`` codes with the most records so far (folded with ``either_colour``), the
+        largest first: cheap enough to ask while reading, between two records."""
+        codes: Counter = Counter()
+        for (code, material), group in self._groups.items():
+            codes[folded(code, material, None)[0] if either_colour else code] += len(group)
+        return codes.most_common(count)
 
     def positions(self, row: ClassRow, either_colour: bool = False) -> Sequence[int]:
         """The records of a class (of its materials in ``row``; with ``either_colour``, of both
