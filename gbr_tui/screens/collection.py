@@ -104,6 +104,13 @@ class CollectionScreen(Screen):
             id="collection.either_colour",
         ),
         Binding("s", "sort", "sort", tooltip="Sort the classes by code, count or score, in turn", id="collection.sort"),
+        Binding(
+            "m",
+            "chart_families",
+            "families",
+            tooltip="The chart of the largest families (rook endings, ...) or of the largest classes, in turn",
+            id="collection.families",
+        ),
     ]
 
     class Loaded(Message):
@@ -122,6 +129,7 @@ class CollectionScreen(Screen):
         self.either_colour = False  # colour twins folded, the stronger side as White
         self.sort = SortBy.CODE
         self.chart_bars: list[tuple[str, int]] = []  # the largest classes so far, set by the loader
+        self.chart_families = False  # the chart shows families, not classes
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -188,7 +196,7 @@ class CollectionScreen(Screen):
                     bytes_read = collection.bytes_read
                     self.progress = (done + (bytes_read or 0), records)
                     if time.monotonic() >= chart_due[0]:  # the chart follows, not at every block
-                        self.chart_bars = index.largest(CHART_ROWS, self.either_colour)
+                        self.chart_bars = self._largest(index)
                         chart_due[0] = time.monotonic() + CHART_PAUSE
                     return not worker.is_cancelled
 
@@ -239,8 +247,7 @@ class CollectionScreen(Screen):
         table = self.query_one(DataTable)
         self._set_columns(games)
         self.class_rows = rows
-        largest = heapq.nlargest(CHART_ROWS, rows, key=lambda row: row.count)
-        self.query_one(ClassChart).show([(row.code, row.count) for row in largest], total)
+        self._show_chart(rows)
 
         def cells(row: ClassRow) -> tuple[str, ...]:
             count, share = f"{row.count:>{width},}", f"{row.count / total:>6.1%}"
@@ -276,6 +283,27 @@ class CollectionScreen(Screen):
         failed = f" · {len(index.failures)} not read" if index.failures else ""
         modes = browser_modes(self.either_colour, self.sort.value, self.files.game_positions == GamePositions.ALL)
         return f"{self.files.title} · {classes} · {counts}{failed}{modes}"
+
+    def _largest(self, index: ClassIndex) -> list[tuple[str, int]]:
+        """The chart's bars while reading: the largest classes or families so far."""
+        if self.chart_families:
+            return index.largest_families(CHART_ROWS)
+        return index.largest(CHART_ROWS, self.either_colour)
+
+    def _show_chart(self, rows: list[ClassRow]) -> None:
+        """The chart of the largest classes listed (the filter's), or of the largest families."""
+        if self.chart_families:
+            bars = self.index.largest_families(CHART_ROWS)
+        else:
+            bars = [(row.code, row.count) for row in heapq.nlargest(CHART_ROWS, rows, key=lambda row: row.count)]
+        self.query_one(ClassChart).show(bars, self.index.classified)
+
+    def action_chart_families(self) -> None:
+        self.chart_families = not self.chart_families
+        if self.index is not None:
+            self._show_chart(self.class_rows)
+        else:
+            self.chart_bars = []  # the loader gives the other bars at its next look
 
     def action_either_colour(self) -> None:
         self.either_colour = not self.either_colour

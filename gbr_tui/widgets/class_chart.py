@@ -1,4 +1,4 @@
-"""A bar chart of a collection's largest classes, beside the class table."""
+"""A bar chart of a collection's largest classes (or families), beside the class table."""
 
 from __future__ import annotations
 
@@ -15,13 +15,16 @@ SHARE_WIDTH = 6  # 100.0%
 
 
 class ClassChart(Static):
-    """One bar a class, longest first: its records against the largest class's (rich Bars)."""
+    """One bar a class or family, longest first: its records against the largest one's (rich
+    Bars). A family's name takes half the width at most, cut with an ellipsis."""
 
     def show(self, bars: Sequence[tuple[str, int]], total: int) -> None:
-        """``bars``: (code, records), the largest first; ``total`` the shares are of."""
-        width = max(1, self.size.width - LABEL_WIDTH - SHARE_WIDTH - 2)
+        """``bars``: (code or family, records), the largest first; ``total`` the shares are of."""
+        longest = max((len(label) for label, _ in bars), default=LABEL_WIDTH)
+        label_width = max(LABEL_WIDTH, min(longest, self.size.width // 2))
+        width = max(1, self.size.width - label_width - SHARE_WIDTH - 2)
         chart = Table.grid(padding=(0, 1))
-        chart.add_column(width=LABEL_WIDTH, no_wrap=True)
+        chart.add_column(width=label_width, no_wrap=True, overflow="ellipsis")
         chart.add_column(width=width)
         chart.add_column(width=SHARE_WIDTH, justify="right")
         largest = max((count for _, count in bars), default=0)

@@ -124,3 +124,24 @@ async def test_the_chart_follows_the_file_as_it_loads(tmp_path, monkeypatch):
         release.set()
         screen = await loaded(pilot)
         assert chart_text(screen).split()[0] == "0100.00" and "100.0%" in chart_text(screen)
+
+
+async def test_m_charts_the_largest_families(tmp_path):
+    app = browser(write(tmp_path, "twins.pgn", GAMES + game(KQ_V_K, [], "*")), game_positions=GamePositions.ALL)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        lines = [line for line in chart_text(screen).splitlines() if line.strip()]
+        # Every class the games pass through: the twins are KRN v KR (rook and minor piece v
+        # rook), then KR v KR and KR v K (rook endings, once a game); the two KQ v K games are
+        # queen endings. Four games: 50% each, in the table's order on a tie.
+        labels = [line.split("█")[0].strip() for line in lines]
+        assert labels[0] == "rook endings" and labels[2] == "queen endings"
+        assert labels[1].startswith("rook and minor") and labels[1].endswith("…")  # cut to fit
+        assert all(line.endswith("50.0%") for line in lines)
+        await pilot.press("m")
+        await pilot.pause()
+        # Back to classes: KR v KR (0400.00) is passed by both twins, KQ v K (1000.00) is both
+        # KQ v K games; on the tie, code order.
+        assert [line.split()[0] for line in chart_text(screen).splitlines()[:2]] == ["0400.00", "1000.00"]

@@ -27,6 +27,7 @@ from gbr_tui.core.collection.tally import (
     result_index,
     swapped_code,
 )
+from gbr_tui.core.families import ALL_FAMILIES, family_of
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
 
@@ -36,6 +37,9 @@ FIELDS = tuple(name for name in HEADERS if name != "FEN")
 _SEPARATOR = "\x1f"  # the unit separator: never in a FEN, and read as a tag value's end
 _MAX_I = (1 << 32) - 1  # the largest number in an array("I"): more lines than that widen it
 _TICK_RECORDS = 1024  # records between two calls of ``read``'s ``tick``
+
+
+FAMILY_ORDER = {family.name: index for index, family in enumerate(ALL_FAMILIES)}
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,7 @@ class ClassIndex:
         self.fields: set[str] = set()  # the FIELDS some record has
         self._groups: dict[tuple[str, Material], array] = {}
         self._results: dict[tuple[str, Material], list[int]] = {}  # games: per group, see ``result_index``
+        self._families: Counter = Counter()  # family -> records (games: each game once)
         self._text = bytearray()  # every record's text, one after the other
         self._ends = array("Q")  # where each record's text ends in ``_text``
         self._numbers = array("I")  # 4 bytes each ("L" is 8 on 64-bit Linux); see ``_append``
@@ -90,6 +95,7 @@ class ClassIndex:
         self.games = self.games or games
         game = read = 0
         result = UNKNOWN_RESULT
+        families, game_families = self._families, set()  # the families of the game being read
         try:
             for item in collection.records():
                 if type(item) is BadRecord:
@@ -100,8 +106,13 @@ class ClassIndex:
                         game = item.number
                         read += 1
                         self.classified += 1
+                        game_families.clear()
                         if games:
                             result = result_index(item.headers.get("Result"))
+                    family = family_of(item.material)
+                    if family not in game_families:
+                        game_families.add(family)
+                        families[family] += 1
                     key = (item.code, item.material)
                     group = groups.get(key)
                     if group is None:
@@ -152,6 +163,11 @@ class ClassIndex:
         for (code, material), group in self._groups.items():
             codes[folded(code, material, None)[0] if either_colour else code] += len(group)
         return codes.most_common(count)
+
+    def largest_families(self, count: int) -> list[tuple[str, int]]:
+        """The ``count`` families with the most records (games: each game once in a family);
+        on a tie, in the table's order."""
+        return sorted(self._families.items(), key=lambda item: (-item[1], FAMILY_ORDER[item[0]]))[:count]
 
     def positions(self, row: ClassRow, either_colour: bool = False) -> Sequence[int]:
         """The records of a class (of its materials in ``row``; with ``either_colour``, of both
