@@ -60,7 +60,6 @@ OTHER = Family("other", "every other material", frozenset())
 ALL_FAMILIES = (*FAMILIES, OTHER)
 
 _BY_PIECES = {pair: family for family in FAMILIES for pair in family.pieces}
-_BY_NAME = {family.name: family for family in ALL_FAMILIES}
 
 
 def pieces_of(counts: tuple[int, ...]) -> str:
@@ -73,7 +72,3 @@ def family_of(material: Material) -> str:
     """The name of a material's family."""
     pair = tuple(sorted((pieces_of(material.white), pieces_of(material.black))))
     return _BY_PIECES.get(pair, OTHER).name
-
-
-def family_named(name: str) -> Family:
-    return _BY_NAME[name]
