@@ -162,7 +162,11 @@ def collection_request(args: argparse.Namespace) -> CollectionRequest:
     from gbr_tui.core.collection import CollectionRequest, Format, GamePositions
 
     return CollectionRequest(
-        tuple(args.files), args.format and Format(args.format), GamePositions(args.position), args.fen_column
+        tuple(args.files),
+        args.format and Format(args.format),
+        GamePositions(args.position),
+        args.fen_column,
+        min_plies=getattr(args, "min_plies", 0),
     )
 
 

@@ -389,6 +389,56 @@ def headers_words(headers: Mapping[str, str], limit: int = 60) -> str:
     return " · ".join(f"{printable(name)}: {printable(value, limit)}" for name, value in headers.items())
 
 
+def share_of_games_note(games: int) -> str:
+    """Under a summary of every class games pass through: why its shares add up to more than 100%."""
+    return (
+        f"share: of the {plural(games, 'game')}; a game counts once in each class it passes through, "
+        "so the shares add up to more than 100%"
+    )
+
+
+#: The summary's columns for the results of games (the ``Result`` tag), and its score.
+RESULT_HEADINGS = ("White", "draw", "Black", "unknown", "score")
+#: How ``--either-colour`` (and the browser's toggle) writes a class.
+EITHER_COLOUR_NOTE = (
+    "either colour: each class is folded with its colour twin and written with the stronger side "
+    "as White (more queens, then rooks, bishops, knights, pawns); its results are counted for that side"
+)
+#: What the score column is.
+SCORE_NOTE = "score: White's points in percent (a draw is half) over the games with a known result"
+
+
+#: The browser's one column for a class's results: White wins, draws, Black wins, unknown.
+RESULTS_HEADING = "W/D/B/?"
+_SORT_WORDS = {"code": "", "count": "most first", "score": "best score first"}
+
+
+def browser_modes(either_colour: bool, sort: str, all_classes: bool) -> str:
+    """What the browser's status adds about how the classes are listed: `` · either colour
+    (stronger side as White) · most first · share of games``; empty for the default."""
+    words = []
+    if either_colour:
+        words.append("either colour (stronger side as White)")
+    if _SORT_WORDS[sort]:
+        words.append(_SORT_WORDS[sort])
+    if all_classes:
+        words.append("share of games")
+    return "".join(f" · {word}" for word in words)
+
+
+def score_words(score: float | None) -> str:
+    """``62.5%``, or ``-`` when no game has a known result."""
+    return "-" if score is None else f"{score:.1f}%"
+
+
+def not_a_collection(file: str, records: int, line: int, reason: str) -> str:
+    """Why a file is read as no chess collection at all: its first records are all bad."""
+    return (
+        f"{file}: not a chess collection: none of its first {records} records is a position or a game "
+        f"(line {line}: {reason})"
+    )
+
+
 def class_materials(materials: Sequence[tuple[Material, int]], shown: int = 3) -> str:
     """The materials of a class, most frequent first: ``KNNN v K, KNNN v KNN``, with ``2 more``
     after the first ``shown``."""

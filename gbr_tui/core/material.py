@@ -19,18 +19,25 @@ TYPE_NAMES = {"Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "paw
 Counts = tuple[int, int, int, int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Material:
-    """Counts per side in the order Q R B N P. Kings are implied, one a side."""
+    """Counts per side in the order Q R B N P. The code never counts kings; ``kings`` are
+    White's and Black's as they stand (one a side unless a board says otherwise), so that a
+    material's name never shows kings that are not there."""
 
     white: Counts
     black: Counts
+    kings: tuple[int, int] = (1, 1)
 
     @classmethod
     def from_board(cls, board: chess.BaseBoard) -> Material:
         return cls(
             tuple(chess.popcount(board.pieces_mask(t, chess.WHITE)) for t in PIECE_TYPES),
             tuple(chess.popcount(board.pieces_mask(t, chess.BLACK)) for t in PIECE_TYPES),
+            (
+                chess.popcount(board.kings & board.occupied_co[chess.WHITE]),
+                chess.popcount(board.kings & board.occupied_co[chess.BLACK]),
+            ),
         )
 
     @classmethod
@@ -71,8 +78,14 @@ class Material:
         return self.white if color == chess.WHITE else self.black
 
     def side_string(self, color: chess.Color) -> str:
-        counts = self.side(color)
-        return "K" + "".join(t * n for t, n in zip(TYPES, counts))
+        """``KRP``: the side's kings as they stand, then its men; ``-`` for a side with none."""
+        if color == chess.WHITE:
+            return _side_name(self.white, self.kings[0])
+        return _side_name(self.black, self.kings[1])
+
+    def swapped(self) -> Material:
+        """The colour-swapped material: White's men become Black's and the other way round."""
+        return Material(self.black, self.white, self.kings[::-1])
 
     @property
     def tablebase_name(self) -> str:
@@ -80,21 +93,27 @@ class Material:
         return f"{self.side_string(chess.WHITE)}v{self.side_string(chess.BLACK)}"
 
     def __str__(self) -> str:
-        return f"{self.side_string(chess.WHITE)} v {self.side_string(chess.BLACK)}"
+        kings = self.kings
+        return f"{_side_name(self.white, kings[0])} v {_side_name(self.black, kings[1])}"
+
+
+_SIDE_NAMES: dict[tuple[Counts, int], str] = {}  # a summary names tens of thousands of materials
+
+
+def _side_name(counts: Counts, kings: int) -> str:
+    name = _SIDE_NAMES.get((counts, kings))
+    if name is None:
+        name = "K" * kings + "".join(t * n for t, n in zip(TYPES, counts)) or "-"
+        if len(_SIDE_NAMES) < 1 << 16:
+            _SIDE_NAMES[counts, kings] = name
+    return name
 
 
 def men_on_board(board: chess.BaseBoard, separator: str = " v ") -> str:
-    """The men of each side as they stand, kings however many there are: ``KBBP v KRNPP``.
-
-    ``Material`` implies one king a side; a board being set up may have none or two, and its
-    line must not show kings that are not there. A side with no men at all reads ``-``.
-    """
+    """The men of each side as they stand, kings however many there are: ``KBBP v KRNPP``;
+    a side with no men at all reads ``-`` (an empty board is ``- v -``, as everywhere)."""
     material = Material.from_board(board)
-    sides = []
-    for color in (chess.WHITE, chess.BLACK):
-        kings = "K" * chess.popcount(board.pieces_mask(chess.KING, color))
-        sides.append(kings + material.side_string(color)[1:] or "-")  # side_string implies one king
-    return separator.join(sides)
+    return separator.join(material.side_string(color) for color in (chess.WHITE, chess.BLACK))
 
 
 def _side_counts_from_mapping(side: Mapping[str, int]) -> Counts:

@@ -59,6 +59,7 @@ class RawGame:
     movetext: str = ""
     error: PgnError | None = None  # a fault found while splitting (a malformed tag)
     error_line: int | None = None
+    movetext_fault: bool = False  # the fault is in the movetext (a start position is still read)
     tag_lines: dict[str, int] = field(default_factory=dict)  # where the FEN, SetUp, Variant tags are
 
     def fail(self, message: str, line: int) -> None:
@@ -66,6 +67,7 @@ class RawGame:
         if self.error is None:
             self.error = PgnError(message)
             self.error_line = line
+            self.movetext_fault = True
 
     def line_of(self, offset: int | None) -> int:
         """The file line of an offset into the movetext."""

@@ -98,6 +98,7 @@ class Replayed:
     changes: list[Snapshot]  # the start, then (with ``every_change``) each capture or promotion
     final: Snapshot
     by_python_chess: bool = False  # the fast replay could not vouch for a move: python-chess replayed
+    kings: tuple[int, int] = (1, 1)  # White's and Black's, all game long (a king is never taken)
 
 
 class StartPosition:
@@ -192,7 +193,8 @@ def _chess_replay(board: chess.Board, sans: Sequence[str], every_change: bool, f
         board.push(move)
         if changed and every_change:
             changes.append(state(index + 1))
-    return Replayed(changes, state(len(sans)), by_python_chess=True)
+    kings = (len(board.pieces(chess.KING, chess.WHITE)), len(board.pieces(chess.KING, chess.BLACK)))
+    return Replayed(changes, state(len(sans)), by_python_chess=True, kings=kings)
 
 
 def _move_reason(error: ValueError, san: str) -> str:

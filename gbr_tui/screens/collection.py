@@ -9,7 +9,9 @@ the app's rule changes, the file is read again under the new one.
 from __future__ import annotations
 
 import asyncio
+import heapq
 import os
+import time
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -23,16 +25,28 @@ from textual.widgets import ContentSwitcher, DataTable, Footer, Header, Input, P
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from gbr_tui.core import GbrError, Rule, board_from_fen
-from gbr_tui.core.collection import FIELDS, ClassIndex, ClassRow, CollectionError, CollectionRequest, IndexedRecord
+from gbr_tui.core.collection import (
+    FIELDS,
+    ClassIndex,
+    ClassRow,
+    CollectionError,
+    CollectionRequest,
+    GamePositions,
+    IndexedRecord,
+)
 from gbr_tui.core.collection.source import Cancelled
+from gbr_tui.core.collection.tally import NO_RESULTS, SortBy
 from gbr_tui.core.describe import (
     DISAGREEMENT_MARK,
+    RESULTS_HEADING,
+    browser_modes,
     class_materials,
     disagreeing_words,
     disagreement_mark,
     plural,
     printed_words,
     read_summary,
+    score_words,
 )
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
 from gbr_tui.core.setup import Arrangement
@@ -40,6 +54,7 @@ from gbr_tui.core.text import printable
 from gbr_tui.messages import LoadPosition
 from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.bounded_input import BoundedInput
+from gbr_tui.widgets.class_chart import ClassChart
 from gbr_tui.widgets.collection_lists import ClassTable, PositionList
 from gbr_tui.widgets.record_list import Column, RecordList
 
@@ -48,6 +63,9 @@ SAMPLED_ROWS = 200  # rows measured to size a position list's columns
 FIELD_WIDTH = 24  # at most, for a header column
 FILTER_PAUSE = 0.15  # seconds of no typing before the class table is refilled
 TABLE_BLOCK = 2000  # class rows added between two looks at the keys
+CHART_ROWS = 30  # classes in the chart, at most (as many as its height shows)
+CHART_PAUSE = 0.5  # seconds between two updates of the chart while the file is read
+CHART_MIN_WIDTH = 76  # columns: in a narrower screen the chart is hidden, the table takes it all
 
 
 def shown_name(path: str) -> str:
@@ -96,6 +114,21 @@ class CollectionScreen(Screen):
             tooltip="List the records whose printed code disagrees with their position",
             id="collection.disagreements",
         ),
+        Binding(
+            "e",
+            "either_colour",
+            "colours",
+            tooltip="Fold each class with its colour twin, the stronger side as White (again: unfold)",
+            id="collection.either_colour",
+        ),
+        Binding("s", "sort", "sort", tooltip="Sort the classes by code, count or score, in turn", id="collection.sort"),
+        Binding(
+            "m",
+            "chart_families",
+            "families",
+            tooltip="The chart of the largest families (rook endings, ...) or of the largest classes, in turn",
+            id="collection.families",
+        ),
     ]
 
     class Loaded(Message):
@@ -111,6 +144,10 @@ class CollectionScreen(Screen):
         self.shown_class: ClassRow | None = None
         self.positions: Sequence[int] = ()  # the shown class's records
         self.progress: tuple[int, int] = (0, 0)  # (bytes, records) read so far, set by the loader
+        self.either_colour = False  # colour twins folded, the stronger side as White
+        self.sort = SortBy.CODE
+        self.chart_bars: list[tuple[str, int]] = []  # the largest classes so far, set by the loader
+        self.chart_families = False  # the chart shows families, not classes
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -120,7 +157,9 @@ class CollectionScreen(Screen):
             with Vertical(id="classes"):
                 yield BoundedInput(placeholder="/ filter: 04* · 0?0?.1* · 0400 · KR v KR", id="class-filter")
                 yield Static(id="filter-error", markup=False)
-                yield ClassTable(id="class-table", cursor_type="row", zebra_stripes=True)
+                with Horizontal(id="class-area"):
+                    yield ClassTable(id="class-table", cursor_type="row", zebra_stripes=True)
+                    yield ClassChart(id="class-chart")
             with Horizontal(id="positions"):
                 yield PositionList(id="position-list")
                 with Vertical(id="position-side"):
@@ -132,8 +171,7 @@ class CollectionScreen(Screen):
     def on_mount(self) -> None:
         self.sub_title = printable(f"{self.files.title} by class")
         self.query_one(BoardView).show_cursor = False
-        table = self.query_one(DataTable)
-        table.add_columns("class", "count", "share", "material")
+        self._set_columns(games=False)
         self._ticker = self.set_interval(0.1, self._show_progress, pause=True)
         self.watch(self.app, "rule", self._read_under)
 
@@ -141,8 +179,9 @@ class CollectionScreen(Screen):
 
     def _read_under(self, rule: Rule) -> None:
         """(Re)read the files, classified under ``rule``; the classes show again when done."""
-        self.index, self.class_rows = None, []
+        self.index, self.class_rows, self.chart_bars = None, [], []
         self.query_one(DataTable).clear()
+        self.query_one(ClassChart).show([], 0)
         self.refresh_bindings()
         self.query_one(ContentSwitcher).current = "classes"
         progress = self.query_one(ProgressBar)
@@ -157,6 +196,7 @@ class CollectionScreen(Screen):
     def read_collection(self, rule: Rule) -> ClassIndex:
         worker = get_current_worker()
         index = ClassIndex()
+        chart_due = [0.0]  # when the chart's bars are worked out again
         done = 0  # bytes of the files read before this one
         for path in self.files.paths:
             try:
@@ -173,6 +213,9 @@ class CollectionScreen(Screen):
                 def tick(records: int, collection=collection, done=done) -> bool:
                     bytes_read = collection.bytes_read
                     self.progress = (done + (bytes_read or 0), records)
+                    if time.monotonic() >= chart_due[0]:  # the chart follows, not at every block
+                        self.chart_bars = self._largest(index)
+                        chart_due[0] = time.monotonic() + CHART_PAUSE
                     return not worker.is_cancelled
 
                 if not index.read(collection, tick):
@@ -185,6 +228,7 @@ class CollectionScreen(Screen):
         done, records = self.progress
         self.query_one(ProgressBar).update(progress=done)
         self._status(f"Reading {self.files.title}: {records:,} records")
+        self.query_one(ClassChart).show(self.chart_bars, records)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "read" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
@@ -218,22 +262,38 @@ class CollectionScreen(Screen):
         classes take seconds to add, and the next keystroke cancels this for a new filling.
         """
         await asyncio.sleep(pause)
-        rows = await asyncio.to_thread(self.index.classes, self.pattern)
+        rows = await asyncio.to_thread(self.index.classes, self.pattern, self.either_colour, self.sort)
         total = self.index.classified
         width = len(f"{max((row.count for row in rows), default=0):,}")
+        games = self.index.games
         table = self.query_one(DataTable)
-        table.clear()
+        self._set_columns(games)
         self.class_rows = rows
+        self._show_chart(rows)
+
+        def cells(row: ClassRow) -> tuple[str, ...]:
+            count, share = f"{row.count:>{width},}", f"{row.count / total:>6.1%}"
+            if not games:
+                return row.code, count, share, materials_text(row)
+            results = "/".join(map(str, row.results or NO_RESULTS))
+            return row.code, count, share, f"{score_words(row.score):>6}", results, materials_text(row)
+
         for start in range(0, len(rows), TABLE_BLOCK):
-            table.add_rows(
-                (row.code, f"{row.count:>{width},}", f"{row.count / total:>6.1%}", materials_text(row))
-                for row in rows[start : start + TABLE_BLOCK]
-            )
+            table.add_rows(map(cells, rows[start : start + TABLE_BLOCK]))
             await asyncio.sleep(0)
         self._status(self._summary())
         if not self.listed:
             self.listed = True
             self.post_message(self.Loaded())
+
+    def _set_columns(self, games: bool) -> None:
+        """The class table emptied, with the columns for positions or for games (results)."""
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        if games:
+            table.add_columns("class", "count", "share", "score", RESULTS_HEADING, "material")
+        else:
+            table.add_columns("class", "count", "share", "material")
 
     def _summary(self) -> str:
         index = self.index
@@ -243,7 +303,48 @@ class CollectionScreen(Screen):
             classes += f" ({plural(shown, 'position')}) match {self.pattern.text.strip()}"
         counts = read_summary(index.classified, len(index.bad))
         failed = f" · {len(index.failures)} not read" if index.failures else ""
-        return f"{self.files.title} · {classes} · {counts}{failed}"
+        modes = browser_modes(self.either_colour, self.sort.value, self.files.game_positions == GamePositions.ALL)
+        return f"{self.files.title} · {classes} · {counts}{failed}{modes}"
+
+    def _largest(self, index: ClassIndex) -> list[tuple[str, int]]:
+        """The chart's bars while reading: the largest classes or families so far."""
+        if self.chart_families:
+            return index.largest_families(CHART_ROWS)
+        return index.largest(CHART_ROWS, self.either_colour)
+
+    def _show_chart(self, rows: list[ClassRow]) -> None:
+        """The chart of the largest classes listed (the filter's), or of the largest families."""
+        if self.chart_families:
+            bars = self.index.largest_families(CHART_ROWS)
+        else:
+            bars = [(row.code, row.count) for row in heapq.nlargest(CHART_ROWS, rows, key=lambda row: row.count)]
+        self.query_one(ClassChart).show(bars, self.index.classified)
+
+    def action_chart_families(self) -> None:
+        self.chart_families = not self.chart_families
+        if self.index is not None:
+            self._show_chart(self.class_rows)
+        else:
+            self.chart_bars = []  # the loader gives the other bars at its next look
+
+    def action_either_colour(self) -> None:
+        self.either_colour = not self.either_colour
+        self._relist()
+
+    def action_sort(self) -> None:
+        orders = list(SortBy)
+        self.sort = orders[(orders.index(self.sort) + 1) % len(orders)]
+        self._relist()
+
+    def _relist(self) -> None:
+        """The classes listed again in the new way (at once once read; read on, else)."""
+        self.query_one(ContentSwitcher).current = "classes"
+        self.set_focus(self.query_one(DataTable))
+        if self.index is not None:
+            self._fill_classes()
+
+    def on_resize(self) -> None:
+        self.query_one(ClassChart).display = self.size.width >= CHART_MIN_WIDTH
 
     @on(Input.Changed, "#class-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
@@ -279,7 +380,9 @@ class CollectionScreen(Screen):
     def show_class(self, row: ClassRow | None) -> None:
         """The positions of a class; None: of every record whose printed code disagrees."""
         self.shown_class = row
-        self.positions = self.index.positions(row) if row is not None else sorted(self.index.disagreements)
+        self.positions = (
+            self.index.positions(row, self.either_colour) if row is not None else sorted(self.index.disagreements)
+        )
         records = self.query_one("#position-list", RecordList)
         records.set_records(self._position_columns(), len(self.positions), self._position_row)
         self.query_one(ContentSwitcher).current = "positions"

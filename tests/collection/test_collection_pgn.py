@@ -31,7 +31,14 @@ SCANDINAVIAN = """[Event "Club"]
 def test_start_position_is_the_standard_one_without_a_fen_tag(tmp_path):
     (record,) = records(tmp_path, SCANDINAVIAN)
     assert (record.number, record.line, record.code, record.ply) == (1, 1, "4888.88", 0)
-    assert record.headers == {"Event": "Club", "Site": "Here", "Date": "2024.01.02", "White": "Anna", "Black": "Ben"}
+    assert record.headers == {
+        "Event": "Club",
+        "Site": "Here",
+        "Date": "2024.01.02",
+        "White": "Anna",
+        "Black": "Ben",
+        "Result": "*",
+    }
 
 
 def test_final_position(tmp_path):
@@ -119,7 +126,7 @@ def test_an_illegal_move_is_reported_at_its_line(tmp_path):
 """
         + STUDY
     )
-    items = records(tmp_path, text)
+    items = records(tmp_path, text, "final")  # the moves are read only when they are needed
     assert [type(i) for i in items] == [Record, BadRecord, Record]
     broken = items[1]
     # The game starts on line 10; its movetext on line 12; 3. Ke3 is on line 13.
@@ -142,7 +149,7 @@ def test_an_illegal_move_is_reported_at_its_line(tmp_path):
     ],
 )
 def test_broken_movetext(tmp_path, movetext, reason):
-    (item,) = records(tmp_path, f'[Event "x"]\n\n{movetext}\n')
+    (item,) = records(tmp_path, f'[Event "x"]\n\n{movetext}\n', "final")
     assert isinstance(item, BadRecord)
     assert reason in item.reason
 
@@ -150,7 +157,7 @@ def test_broken_movetext(tmp_path, movetext, reason):
 def test_ambiguous_move_is_bad_and_a_pin_resolves_one(tmp_path):
     # Knights on c3 and g3 can both go to e4 (and e2): "Ne4" is ambiguous.
     ambiguous = '[FEN "4k3/8/8/8/8/2N3N1/8/4K3 w - - 0 1"]\n\n1. Ne4 *\n'
-    (item,) = records(tmp_path, ambiguous)
+    (item,) = records(tmp_path, ambiguous, "final")
     assert isinstance(item, BadRecord) and "ambiguous" in item.reason
     # Knights on c3 and e3 can both reach d5, but the Black rook on e8 pins the e3 knight to its
     # king on e1: "Nd5" is the c3 knight's move, as python-chess reads it.

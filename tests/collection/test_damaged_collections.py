@@ -103,7 +103,7 @@ def test_a_game_longer_than_16_mb_is_cut_and_reported(tmp_path):
     with path.open("w") as out:
         out.write('[Event "a"]\n\n1. e4 {\n')  # a comment never closed, and no game after it
         out.write(("x" * 99 + "\n") * 200_000)  # 20 MB
-    items = read(path)
+    items = read(path, game_positions="final")  # at the start, the movetext is not needed
     # The game's text is counted without line ends: "1. e4 {" is 7 characters, each line after it
     # 99; the fault is at the first line that takes it past 2**24.
     past = (2**24 - 7) // 99 + 1
@@ -125,7 +125,7 @@ def test_a_bad_fen_or_variant_tag_is_reported_at_its_line(tmp_path):
 def test_an_overlong_line_in_a_game_is_reported_and_the_next_game_read(tmp_path):
     path = tmp_path / "long.pgn"
     path.write_text('[Event "a"]\n\n1. e4 ' + "x" * 2_000_000 + '\n\n[Event "b"]\n\n1. e4 *\n')
-    items = read(path)
+    items = read(path, game_positions="final")
     assert bad(items) == [(1, 3)] and "over 1 MB" in items[0].reason
     assert records(items) == [(2, 5)]
 

@@ -31,7 +31,7 @@ from gbr_tui.screens.help import HelpScreen
 from gbr_tui.widgets.record_list import RecordList
 
 # Five games. Lines: game 1 is lines 1-10 (8 tags, a blank, "*"), game 2 starts at 12, game 3
-# (6 tags) at 23, game 4 at 32 with its bad move on line 41, game 5 at 43.
+# (6 tags) at 23, game 4 at 32 with its bad FEN tag on line 38, game 5 at 43.
 STUDIES_PGN = """\
 [Event "Shakhmaty"]
 [Site "Moscow"]
@@ -70,7 +70,7 @@ STUDIES_PGN = """\
 [White "E"]
 [Black "F"]
 [SetUp "1"]
-[FEN "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"]
+[FEN "8/8/4k3/8/8/8/R3K3 w - - 0 1"]
 [Result "*"]
 
 1. Qh5 *
@@ -88,11 +88,13 @@ STUDIES_PGN = """\
 """
 # Start positions: game 1 is Kubbel's study, published as 0323.12 (spec section 3). Games 2 and
 # 5 are KR v K: one White rook, 0100.00. Game 3 starts from the array: Q 1+3x1 = 4, R, B and N
-# 2+3x2 = 8, eight pawns a side: 4888.88. Game 4 has no queen to play Qh5: bad, line 41.
+# 2+3x2 = 8, eight pawns a side: 4888.88. Game 4's FEN has seven ranks: bad, line 38 (its
+# start is needed in every mode). Results: both KR v K games 1-0 (White's score 100%), Kubbel's
+# study 1/2-1/2 (50%), game 3 "*" (unknown: no score).
 STUDIES_CLASSES = [
-    ("0100.00", "2", "50.0%", "KR v K"),
-    ("0323.12", "1", "25.0%", "KBBP v KRNPP"),
-    ("4888.88", "1", "25.0%", "KQRRBBNNPPPPPPPP v KQRRBBNNPPPPPPPP"),
+    ("0100.00", "2", "50.0%", "100.0%", "2/0/0/0", "KR v K"),
+    ("0323.12", "1", "25.0%", "50.0%", "0/1/0/0", "KBBP v KRNPP"),
+    ("4888.88", "1", "25.0%", "-", "0/0/0/1", "KQRRBBNNPPPPPPPP v KQRRBBNNPPPPPPPP"),
 ]
 
 # KNNN v K: N = 3 White, three or more: 9. KNNN v KNN is the spec's own 0009 (section 2). Both
@@ -412,7 +414,7 @@ async def test_bad_records_are_listed_with_file_line_and_reason(tmp_path):
         records = screen.query_one("#bad-records", RecordList)
         heading, game, line, *_ = shown_lines(records)
         assert heading.split() == ["file", "line", "record", "reason"]
-        assert game.split()[:3] == ["studies.pgn", "41", "4"] and "illegal move 'Qh5'" in game
+        assert game.split()[:3] == ["studies.pgn", "38", "4"] and "bad start position" in game
         assert line.split()[:3] == ["positions.fen", "4", "4"] and "not a valid FEN" in line
 
 

@@ -12,13 +12,23 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gbr_tui.core.check import record_check
 from gbr_tui.core.collection.readers import Collection
-from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, GamePositions, Record
-from gbr_tui.core.collection.tally import ClassRow, class_rows
+from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Record
+from gbr_tui.core.collection.tally import (
+    UNKNOWN_RESULT,
+    ClassRow,
+    SortBy,
+    class_rows,
+    folded,
+    result_index,
+    swapped_code,
+)
+from gbr_tui.core.families import ALL_FAMILIES, family_of
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
 
@@ -28,6 +38,9 @@ FIELDS = tuple(name for name in HEADERS if name != "FEN")
 _SEPARATOR = "\x1f"  # the unit separator: never in a FEN, and read as a tag value's end
 _MAX_I = (1 << 32) - 1  # the largest number in an array("I"): more lines than that widen it
 _TICK_RECORDS = 1024  # records between two calls of ``read``'s ``tick``
+
+
+FAMILY_ORDER = {family.name: index for index, family in enumerate(ALL_FAMILIES)}
 
 
 @dataclass(frozen=True)
@@ -53,12 +66,15 @@ class ClassIndex:
         self.bad: list[tuple[str, BadRecord]] = []
         self.failures: list[str] = []  # files that could not be read as collections at all
         self.classified = 0  # records (games) classified, whatever the number of positions
+        self.games = False  # some file is a PGN: its classes have results
         self.fields: set[str] = set()  # the FIELDS some record has
         self.captions_checked = 0  # records with a printed caption, checked against their position
         #: The records whose caption disagrees with their position: the caption, and (part,
         #: words) for each part that disagrees.
         self.disagreements: dict[int, tuple[str, list[tuple[str, str]]]] = {}
         self._groups: dict[tuple[str, Material], array] = {}
+        self._results: dict[tuple[str, Material], list[int]] = {}  # games: per group, see ``result_index``
+        self._families: Counter = Counter()  # family -> records (games: each game once)
         self._text = bytearray()  # every record's text, one after the other
         self._ends = array("Q")  # where each record's text ends in ``_text``
         self._numbers = array("I")  # 4 bytes each ("L" is 8 on 64-bit Linux); see ``_append``
@@ -79,10 +95,14 @@ class ClassIndex:
             self._lines,
             self._file_of,
         )
-        fields, bad = self.fields, self.bad
+        fields, bad, results = self.fields, self.bad, self._results
+        games = collection.format == Format.PGN
+        self.games = self.games or games
         # A caption is printed with one position of a game, not with every class it passes.
         check = collection.game_positions != GamePositions.ALL
         game = read = 0
+        result = UNKNOWN_RESULT
+        families, game_families = self._families, set()  # the families of the game being read
         try:
             for item in collection.records():
                 if type(item) is BadRecord:
@@ -93,11 +113,22 @@ class ClassIndex:
                         game = item.number
                         read += 1
                         self.classified += 1
+                        game_families.clear()
+                        if games:
+                            result = result_index(item.headers.get("Result"))
+                    family = family_of(item.material)
+                    if family not in game_families:
+                        game_families.add(family)
+                        families[family] += 1
                     key = (item.code, item.material)
                     group = groups.get(key)
                     if group is None:
                         group = groups[key] = array("I")
+                        if games:
+                            results[key] = [0, 0, 0, 0]
                     group.append(len(ends))
+                    if games:
+                        results[key][result] += 1
                     text += (_text(item) if item.headers else item.fen).encode("utf-8", "surrogateescape")
                     ends.append(len(text))
                     if item.line > _MAX_I:  # a number is never above its line
@@ -130,13 +161,38 @@ class ClassIndex:
         arrays = (self._ends, self._numbers, self._lines, self._file_of, *self._groups.values())
         return len(self._text) + sum(len(held) * held.itemsize for held in arrays)
 
-    def classes(self, pattern: ClassPattern | None = None) -> list[ClassRow]:
-        """The classes with a wanted material, sorted by code (see ``class_rows``)."""
-        return class_rows(((code, material, len(group)) for (code, material), group in self._groups.items()), pattern)
+    def classes(
+        self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
+    ) -> list[ClassRow]:
+        """The classes with a wanted material (see ``class_rows``)."""
+        results = self._results
+        counted = (
+            (*key, len(group), tuple(results[key]) if key in results else None) for key, group in self._groups.items()
+        )
+        return class_rows(counted, pattern, either_colour, sort)
 
-    def positions(self, row: ClassRow) -> Sequence[int]:
-        """The records of a class (of its materials in ``row``), in file order."""
-        groups = [self._groups[(row.code, material)] for material, _ in row.materials]
+    def largest(self, count: int, either_colour: bool = False) -> list[tuple[str, int]]:
+        """The ``count`` codes with the most records so far (folded with ``either_colour``), the
+        largest first: cheap enough to ask while reading, between two records."""
+        codes: Counter = Counter()
+        for (code, material), group in self._groups.items():
+            codes[folded(code, material, None)[0] if either_colour else code] += len(group)
+        return codes.most_common(count)
+
+    def largest_families(self, count: int) -> list[tuple[str, int]]:
+        """The ``count`` families with the most records (games: each game once in a family);
+        on a tie, in the table's order."""
+        return sorted(self._families.items(), key=lambda item: (-item[1], FAMILY_ORDER[item[0]]))[:count]
+
+    def positions(self, row: ClassRow, either_colour: bool = False) -> Sequence[int]:
+        """The records of a class (of its materials in ``row``; with ``either_colour``, of both
+        colourings of each), in file order."""
+        keys = {}  # in order, each once (a symmetric material is its own twin)
+        for material, _ in row.materials:
+            keys[row.code, material] = None
+            if either_colour:
+                keys[swapped_code(row.code), material.swapped()] = None
+        groups = [self._groups[key] for key in keys if key in self._groups]
         if len(groups) == 1:
             return groups[0]
         return array("L", heapq.merge(*groups))

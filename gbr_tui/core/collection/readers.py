@@ -3,8 +3,9 @@
 it when the collection names where captions are (``caption``: a PGN tag, an EPD opcode, a CSV
 column or a JSON field of that name; ``code_column`` for another CSV column).
 
-Games are replayed in every position mode, so a game with an illegal move is reported as bad
-even when only its start position is classified.
+Games are replayed for ``final`` and ``all``; for ``start`` only the tags of a game that has
+any are read (the start position is in them), so a study whose solution is damaged is still
+classified. A game without tags is replayed all the same: its moves are all that says it is one.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import itertools
 import json
 import os
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 import chess
@@ -44,18 +45,24 @@ from gbr_tui.core.collection.source import (
     looks_binary,
     not_utf8,
 )
-from gbr_tui.core.collection.tally import Tally
+from gbr_tui.core.collection.tally import ONE_KING_A_SIDE, UNKNOWN_RESULT, Tally, result_index
+from gbr_tui.core.describe import not_a_collection
 from gbr_tui.core.errors import GbrError, chess_reason
 from gbr_tui.core.material import Material, board_from_fen
 from gbr_tui.core.replay import STANDARD_START, BothSidesCounts, MoveError, Replayed, StartPosition, replay
 
 _CODES_KEPT = 1 << 12
+#: A file whose first this many records are all bad is no chess collection (a program, a
+#: picture, a text that is not chess): it is reported as such, not as a run of bad records.
+NOT_A_COLLECTION = 10
 _CSV_RECORD_LINES = 1000  # lines a quoted CSV field may span
 _EPD_POSITION = re.compile(r"(?m)^[ \t]*(\S+(?:[ \t]+\S+){0,3})")
 _EPD_ID = re.compile(r'(?<![^\s;])id\s+"([^"]*)"')
 #: Where a printed caption is looked for unless the collection says otherwise: PGN's tag, EPD's
 #: opcode, a CSV column, a JSON field of this name.
 CAPTION_NAME = "GBR"
+_NOT_KINGS = bytes(byte for byte in range(256) if byte not in b"Kk \n")
+_AFTER_PLACEMENT = re.compile(rb" [^\n]*")
 
 
 class Collection:
@@ -77,8 +84,10 @@ class Collection:
         cancelled: Callable[[], bool] | None = None,
         caption: str | None = None,
         code_column: str | None = None,
+        min_plies: int = 0,
     ) -> None:
         self.game_positions = GamePositions(game_positions)
+        self.min_plies = min_plies  # ``all``: the classes a game stayed in fewer plies are left out
         self.rule = Rule(rule)
         self.fen_column = fen_column
         self.caption = caption or None
@@ -93,7 +102,8 @@ class Collection:
             self.source.close()
             raise CollectionError(f"{self.name}: not a chess collection: binary data{_binary_note(self.source)}")
         self._number = 0  # records handed out so far
-        self._by_counts: dict[BothSidesCounts, tuple[Material, str]] = {}
+        self._classified_any = False  # a record was classified (counted in a tally, not handed out)
+        self._by_counts: dict[tuple[BothSidesCounts, tuple[int, int]], tuple[Material, str]] = {}
         self.format = Format(format) if format else detect_format(self.source.head)
 
     # --- public ----------------------------------------------------------------------------
@@ -128,15 +138,23 @@ class Collection:
         return self._guarded(readers[self.format]())
 
     def tally(
-        self, on_bad: Callable[[BadRecord], None] | None = None, on_block: Callable[[], None] | None = None
+        self,
+        on_bad: Callable[[BadRecord], None] | None = None,
+        on_block: Callable[[], None] | None = None,
+        either_colour: bool = False,
     ) -> Tally:
-        """Count records per class. Bad records go to ``on_bad`` as they are found."""
+        """Count records per class (games: with their results, and per family). Bad records go
+        to ``on_bad`` as they are found; ``either_colour`` counts a family's results for its
+        stronger side."""
         tally = Tally()
         if self.format in (Format.FEN, Format.EPD):
             items = self._guarded(self._fast_position_tally(tally, on_block))
         else:
             items = self.records(fens=False)
+        games = self.format == Format.PGN
         game = 0
+        classes: list[tuple[str, Material]] = []  # of the game being read
+        result = UNKNOWN_RESULT
         for item in items:
             if type(item) is BadRecord:
                 tally.bad += 1
@@ -144,20 +162,58 @@ class Collection:
                     on_bad(item)
                 continue
             if item.number != game:  # all mode: several classes of one game
+                if classes:
+                    tally.add_game(classes, result, either_colour)
+                    classes = []
                 game = item.number
-                tally.classified += 1
+                if games:
+                    result = result_index(item.headers.get("Result"))
+                else:
+                    tally.classified += 1
                 if on_block is not None and game % 256 == 0:
                     on_block()
-            tally.add(item.code, item.material)
+            if games:
+                classes.append((item.code, item.material))
+            else:
+                tally.add(item.code, item.material)
+        if classes:
+            tally.add_game(classes, result, either_colour)
+        if games:  # every game read well, also one whose classes were all too short to keep
+            tally.classified = self.records_read - tally.bad
         return tally
+
+    @property
+    def records_read(self) -> int:
+        """The records (games) read so far, classified or bad."""
+        return self._number
 
     # --- reading ---------------------------------------------------------------------------
 
     def _guarded(self, items: Iterator[Item]) -> Iterator[Item]:
-        """The items, then a bad record for the unreadable rest of a corrupt compressed file."""
+        """The items, then a bad record for the unreadable rest of a corrupt compressed file.
+
+        Bad records are held back until a record is classified: when the first
+        ``NOT_A_COLLECTION`` records are all bad, the file is no chess collection (CollectionError).
+        """
+        held: list[BadRecord] | None = []
         try:
-            yield from items
+            for item in items:
+                if held is not None:
+                    if type(item) is BadRecord and not self._classified_any:
+                        held.append(item)
+                        if len(held) == NOT_A_COLLECTION:
+                            raise CollectionError(
+                                not_a_collection(self.name, NOT_A_COLLECTION, held[0].line, held[0].reason)
+                            )
+                        continue
+                    yield from held
+                    held = None
+                yield item
+            if held:
+                yield from held
         except READ_ERRORS as error:
+            if held:
+                yield from held
             read = self._number
             yield BadRecord(
                 self._number + 1,
@@ -175,6 +231,10 @@ class Collection:
             material, code = self.encoder.material_and_code(text)
         except GbrError as error:
             return BadRecord(number, line, error.message)
+        end = text.find(" ")
+        kings = (text.count("K", 0, end), text.count("k", 0, end)) if end >= 0 else (text.count("K"), text.count("k"))
+        if kings != ONE_KING_A_SIDE:
+            material = Material(material.white, material.black, kings)
         return Record(number, line, code, material, text)
 
     def _fen_records(self) -> Iterator[Item]:
@@ -219,8 +279,10 @@ class Collection:
             else:
                 texts = list(filter(None, lines))
             codes = self.encoder.codes(texts)
-            clean = not any(isinstance(code, GbrError) for code in codes) and not any(
-                not_utf8(text) is not None for text in texts if not text.isascii()
+            clean = (
+                not any(isinstance(code, GbrError) for code in codes)
+                and not any(not_utf8(text) is not None for text in texts if not text.isascii())
+                and _one_king_a_side(texts)
             )
             if not clean:
                 for offset, text in enumerate(lines):
@@ -233,6 +295,7 @@ class Collection:
                             yield self._classify_fen(self._number, first + offset, text)
             else:
                 self._number += len(texts)
+                self._classified_any = self._classified_any or bool(texts)
                 tally.classified += len(texts)
                 tally.codes.update(codes)
                 hidden = {found for found in set(codes) if "9" in found[:4]}
@@ -384,37 +447,69 @@ class Collection:
             number = self._number
             headers = {key: game.headers[key] for key in GAME_TAGS if key in game.headers}
             try:
+                if mode == GamePositions.START and game.headers:  # the movetext is not read at all
+                    yield self._start_record(game, number, headers)
+                    continue
                 replayed = self._replay(game, every_change, fens)
             except pgn.PgnError as error:
                 yield BadRecord(number, game.line_of(error.offset), f"game from line {game.line}: {error.message}")
                 continue
-            caption = _caption_text(game.headers.get(self.caption)) if self.caption is not None else None
-            if mode == GamePositions.START:
+            self._classified_any = True
+            kings = replayed.kings
+            caption = self._game_caption(game)
+            if mode == GamePositions.START:  # a game without tags: only its moves say it is one
                 ply, counts, fen = replayed.changes[0]
-                material, code = self._material_code(counts)
-                start_fen = game.headers.get("FEN") or chess.STARTING_FEN
-                yield Record(number, game.line, code, material, start_fen, ply, headers, caption)
-            elif mode == GamePositions.FINAL:
+                material, code = self._material_code(counts, kings)
+                yield Record(
+                    number, game.line, code, material, chess.STARTING_FEN, ply, headers=headers, caption=caption
+                )
+                continue
+            if mode == GamePositions.FINAL:
                 ply, counts, fen = replayed.final
-                material, code = self._material_code(counts)
-                yield Record(number, game.line, code, material, fen, ply, headers, caption)
-            else:
-                seen = set()
-                for ply, counts, fen in replayed.changes:
-                    material, code = self._material_code(counts)
-                    if code not in seen:
-                        seen.add(code)
-                        yield Record(number, game.line, code, material, fen, ply, headers, caption)
+                material, code = self._material_code(counts, kings)
+                yield Record(number, game.line, code, material, fen, ply, headers=headers, caption=caption)
+                continue
+            # Every class once, with the plies the game stayed in it: material only shrinks
+            # (a capture, or a pawn promoted), so a class is never left and entered again.
+            changes = replayed.changes
+            last_ply = replayed.final[0]
+            entered: Record | None = None
+            for index, (ply, counts, fen) in enumerate(changes):
+                material, code = self._material_code(counts, kings)
+                if entered is None or code != entered.code:
+                    entered = Record(number, game.line, code, material, fen, ply, headers=headers, caption=caption)
+                if index + 1 == len(changes) or self._material_code(changes[index + 1][1], kings)[1] != code:
+                    held = (changes[index + 1][0] if index + 1 < len(changes) else last_ply) - entered.ply
+                    if held >= self.min_plies:
+                        yield replace(entered, plies=held)
+
+    def _game_caption(self, game: pgn.RawGame) -> str | None:
+        return _caption_text(game.headers.get(self.caption)) if self.caption is not None else None
+
+    def _start_record(self, game: pgn.RawGame, number: int, headers: dict[str, str]) -> Item:
+        """A game's record in ``start`` mode: from its tags alone, the movetext unread."""
+        if game.error is not None and not game.movetext_fault:
+            raise game.error
+        self._check_utf8(game.headers.values())
+        board = _start(game).board
+        self._classified_any = True
+        material = Material.from_board(board)
+        return Record(
+            number,
+            game.line,
+            encode(material, self.rule),
+            material,
+            board.fen(),
+            0,
+            headers=headers,
+            caption=self._game_caption(game),
+        )
 
     def _replay(self, game: pgn.RawGame, every_change: bool, fens: bool) -> Replayed:
         """Replay a game's mainline; PgnError (with the offset of the fault) when it is broken."""
         if game.error is not None:
             raise game.error
-        for text in (game.movetext, *game.headers.values()):
-            bad = not_utf8(text)
-            if bad is not None:
-                offset = bad if text is game.movetext else None
-                raise pgn.PgnError(f"bytes that are not UTF-8 ({text[max(0, bad - 10) : bad].strip()!r}...)", offset)
+        self._check_utf8((game.movetext, *game.headers.values()), game.movetext)
         start = _start(game)
         sans = pgn.san_tokens(game.movetext)
         try:
@@ -423,14 +518,23 @@ class Collection:
             offset = pgn.move_offset(game.movetext, error.index)
             raise pgn.PgnError(f"{error.message} at ply {error.index + 1}", offset) from None
 
-    def _material_code(self, counts: BothSidesCounts) -> tuple[Material, str]:
+    @staticmethod
+    def _check_utf8(texts: Iterable[str], movetext: str | None = None) -> None:
+        """PgnError for the first text with bytes that are not UTF-8 (its offset in the movetext)."""
+        for text in texts:
+            bad = not_utf8(text)
+            if bad is not None:
+                offset = bad if text is movetext else None
+                raise pgn.PgnError(f"bytes that are not UTF-8 ({text[max(0, bad - 10) : bad].strip()!r}...)", offset)
+
+    def _material_code(self, counts: BothSidesCounts, kings: tuple[int, int]) -> tuple[Material, str]:
         try:
-            return self._by_counts[counts]
+            return self._by_counts[counts, kings]
         except KeyError:
             if len(self._by_counts) > _CODES_KEPT:
                 self._by_counts.clear()
-            material = Material(counts[:5], counts[5:])
-            found = self._by_counts[counts] = (material, encode(material, self.rule))
+            material = Material(counts[:5], counts[5:], kings)
+            found = self._by_counts[counts, kings] = (material, encode(material, self.rule))
             return found
 
 
@@ -449,6 +553,7 @@ class CollectionRequest:
     fen_column: str | None = None
     caption: str | None = CAPTION_NAME  # see Collection
     code_column: str | None = None
+    min_plies: int = 0  # ``all``: the classes a game stayed in fewer plies are left out
 
     def open(self, path: str, rule: Rule, cancelled: Callable[[], bool] | None = None) -> Collection:
         """The collection at ``path``; ``cancelled()`` true gives up reading a pipe or device."""
@@ -461,6 +566,7 @@ class CollectionRequest:
             cancelled=cancelled,
             caption=self.caption,
             code_column=self.code_column,
+            min_plies=self.min_plies,
         )
 
     @property
@@ -499,6 +605,14 @@ def _start(game: pgn.RawGame) -> StartPosition:
     except ValueError as error:
         game.error_line = game.tag_lines.get("FEN", game.tag_lines.get("Variant"))
         raise pgn.PgnError(f"bad start position: {chess_reason(error)}") from None
+
+
+def _one_king_a_side(texts: list[str]) -> bool:
+    """Whether every FEN's placement has one K and one k (else its material is named with the
+    kings it has, line by line): the kings of each line, in C loops, must read ``Kk`` or ``kK``."""
+    kings = "\n".join(texts).encode("utf-8", "surrogateescape").translate(None, _NOT_KINGS)
+    kings = _AFTER_PLACEMENT.sub(b"", kings).replace(b"kK", b"Kk")
+    return kings == b"Kk\n" * (len(texts) - 1) + b"Kk" if texts else True
 
 
 def _looks_like_fen(text: str) -> bool:

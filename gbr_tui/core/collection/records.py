@@ -10,7 +10,7 @@ from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import Material
 
 #: The PGN tags a game's record keeps.
-GAME_TAGS = ("Event", "Site", "Date", "White", "Black", "FEN")
+GAME_TAGS = ("Event", "Site", "Date", "White", "Black", "Result", "FEN")
 #: Every header a record can have, in the order they are written and shown: the PGN tags a game
 #: keeps, then an EPD ``id``.
 HEADERS = (*GAME_TAGS, "id")
@@ -46,6 +46,7 @@ class Record:
     material: Material
     fen: str | None  # the classified position (only its placement for replayed games)
     ply: int | None = None  # games: the ply of the position, 0 for the start
+    plies: int | None = None  # games, every class: the plies played while the game was in it
     headers: Mapping[str, str] = field(default_factory=dict)
     caption: str | None = None  # the caption printed with the position, when one is read
 

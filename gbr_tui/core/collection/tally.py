@@ -1,53 +1,212 @@
-"""Counting records per class, and listing classes: one grouping of (code, material) counts into
-rows sorted by code, for the command line's summary and the browser's class table alike."""
+"""Counting records per class, and listing classes: one grouping of (code, material, count,
+results) into rows, for the command line's summary and the browser's class table alike.
+
+Games also count their results (the ``Result`` tag) per class. Listing can fold each class with
+its colour twin (``KRP v KR`` with ``KR v KRP``), written with the stronger side as White, and
+sort by code, count or score.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from gbr_tui.core.code import digit_sides
+from gbr_tui.core.families import ALL_FAMILIES, Family, family_of
 from gbr_tui.core.material import Material
 
 if TYPE_CHECKING:
     from gbr_tui.core.patterns import ClassPattern
 
+#: White wins, draws, Black wins, unknown (no result, ``*`` or anything else).
+Results = tuple[int, int, int, int]
+NO_RESULTS: Results = (0, 0, 0, 0)
+_RESULT_INDEX = {"1-0": 0, "1/2-1/2": 1, "0-1": 2}
+UNKNOWN_RESULT = 3
+ONE_KING_A_SIDE = (1, 1)
 
-@dataclass(frozen=True)
+
+def result_index(tag: str | None) -> int:
+    """Where a game's ``Result`` tag counts: 0 White wins, 1 draw, 2 Black wins, 3 unknown."""
+    return _RESULT_INDEX.get(tag.strip(), UNKNOWN_RESULT) if tag else UNKNOWN_RESULT
+
+
+def score(results: Results) -> float | None:
+    """White's score in percent over the games with a known result (a draw is half a point)."""
+    white, draws, black, _ = results
+    decided = white + draws + black
+    return None if not decided else 100 * (white + draws / 2) / decided
+
+
+class SortBy(str, Enum):
+    CODE = "code"  # by code, as strings
+    COUNT = "count"  # the most records first
+    SCORE = "score"  # White's (the stronger side's) best score first; no known result last
+
+
+@dataclass(frozen=True, slots=True)
 class ClassRow:
-    """One class as listed: its code and the materials behind it that are wanted, with counts."""
+    """One class (or family) as listed: its code and the materials behind it that are wanted,
+    with counts; for games, the results summed over them."""
 
     code: str
     materials: tuple[tuple[Material, int], ...]  # most frequent first
+    results: Results | None = None  # None: no game (positions have no result)
+    count: int = 0  # of all its materials: set by ``class_rows``, which has it at hand
 
     @property
-    def count(self) -> int:
-        return sum(count for _, count in self.materials)
+    def score(self) -> float | None:
+        return None if self.results is None else score(self.results)
 
 
-def class_rows(counts: Iterable[tuple[str, Material, int]], pattern: ClassPattern | None = None) -> list[ClassRow]:
-    """The classes of (code, material, count) triples, sorted by code, with only the materials
-    ``pattern`` wants (a class with none is left out); within a class the most frequent material
-    comes first, and equal counts stay in the order they came."""
-    by_code: dict[str, list[tuple[Material, int]]] = {}
-    for code, material, count in counts:
-        if pattern is None or pattern.matches(code, material):
-            by_code.setdefault(code, []).append((material, count))
-    return [
-        ClassRow(code, tuple(sorted(materials, key=lambda item: -item[1])))
-        for code, materials in sorted(by_code.items())
-    ]
+def stronger_first(material: Material) -> bool:
+    """Whether White is the stronger side, or the sides are equal: the side with more queens,
+    then (queens equal) more rooks, then bishops, knights and pawns, is the stronger, the
+    order of the code's digits."""
+    return material.white >= material.black
+
+
+def swapped_code(code: str) -> str:
+    """The code of the colour-swapped material: each piece digit ``w + 3b`` becomes ``b + 3w``
+    (a 9 stays a 9: three or more on the other side), the pawn digits change places."""
+    pieces = "".join(digit if digit == "9" else str(int(digit) // 3 + 3 * (int(digit) % 3)) for digit in code[:4])
+    return f"{pieces}.{code[6]}{code[5]}"
+
+
+def swapped_results(results: Results | None) -> Results | None:
+    return None if results is None else (results[2], results[1], results[0], results[3])
+
+
+def folded(code: str, material: Material, results: Results | None) -> tuple[str, Material, Results | None]:
+    """A class written with the stronger side as White, its results counted for that side."""
+    if stronger_first(material):
+        return code, material, results
+    return swapped_code(code), material.swapped(), swapped_results(results)
+
+
+def _added(one: Results | None, other: Results | None) -> Results | None:
+    if one is None:
+        return other
+    if other is None:
+        return one
+    return tuple(a + b for a, b in zip(one, other))
+
+
+Counted = tuple[str, Material, int, "Results | None"]
+
+
+def _most_first(item: tuple[Material, int]) -> int:
+    return -item[1]
+
+
+def _merged(materials: list[tuple[Material, int, Results | None]]) -> list[tuple[Material, int, Results | None]]:
+    """One entry a material (folded twins bring the same material twice), in first-seen order."""
+    merged: dict[Material, list] = {}
+    for material, count, results in materials:
+        held = merged.get(material)
+        if held is None:
+            merged[material] = [count, results]
+        else:
+            held[0] += count
+            held[1] = _added(held[1], results)
+    return [(material, count, results) for material, (count, results) in merged.items()]
+
+
+def class_rows(
+    counts: Iterable[Counted],
+    pattern: ClassPattern | None = None,
+    either_colour: bool = False,
+    sort: SortBy = SortBy.CODE,
+) -> list[ClassRow]:
+    """The classes of (code, material, count, results) tuples with only the materials
+    ``pattern`` wants (a class with none is left out), sorted; within a class the most
+    frequent material comes first, and equal counts stay in the order they came.
+
+    ``either_colour`` folds each class with its colour twin; the pattern then wants a class
+    when it matches either colouring."""
+    # code -> [(material, count, results)]; a material comes twice only when twins are folded
+    by_code: dict[str, list[tuple[Material, int, Results | None]]] = {}
+    for code, material, count, results in counts:
+        if either_colour:
+            code, material, results = folded(code, material, results)
+            wanted = pattern is None or pattern.matches(code, material)
+            wanted = wanted or pattern.matches(swapped_code(code), material.swapped())
+        else:
+            wanted = pattern is None or pattern.matches(code, material)
+        if wanted:
+            materials = by_code.get(code)
+            if materials is None:
+                by_code[code] = [(material, count, results)]
+            else:
+                materials.append((material, count, results))
+    rows = []
+    for code, materials in by_code.items():
+        if len(materials) == 1:  # most classes: no sorting, no sums
+            ((material, count, results),) = materials
+            rows.append(ClassRow(code, ((material, count),), results, count))
+            continue
+        if either_colour:
+            materials = _merged(materials)
+        results = None
+        for _, _, held in materials:
+            results = _added(results, held)
+        listed = sorted(((material, count) for material, count, _ in materials), key=_most_first)
+        rows.append(ClassRow(code, tuple(listed), results, sum(count for _, count in listed)))
+    return sorted_rows(sorted(rows, key=lambda row: row.code), sort)
+
+
+@dataclass(frozen=True)
+class FamilyRow:
+    """One family as listed: its records (games: each game once, however many of the family's
+    classes it passes through) and, for games, their results."""
+
+    family: Family
+    count: int
+    results: Results | None = None
+
+    @property
+    def score(self) -> float | None:
+        return None if self.results is None else score(self.results)
+
+
+def family_rows(tally: Tally, sort: SortBy = SortBy.CODE) -> list[FamilyRow]:
+    """The families with records, in the table's order (``code``) or sorted. Positions are
+    counted from their classes, games from ``Tally.families``."""
+    if tally.families:
+        counted = {name: (held[0], tuple(held[1:])) for name, held in tally.families.items()}
+    else:
+        counts: Counter = Counter()
+        for _, material, count, _ in tally.counted():
+            counts[family_of(material)] += count
+        counted = {name: (count, None) for name, count in counts.items()}
+    rows = [FamilyRow(family, *counted[family.name]) for family in ALL_FAMILIES if family.name in counted]
+    return sorted_rows(rows, sort)
+
+
+def sorted_rows(rows: Sequence, sort: SortBy) -> list:
+    """Rows in the order given (classes by code, families as the table has them), or by count
+    (most first), or by score (best first, no known result last, then by count); ties keep
+    the order given."""
+    if sort == SortBy.COUNT:
+        return sorted(rows, key=lambda row: -row.count)
+    if sort == SortBy.SCORE:
+        return sorted(rows, key=lambda row: (row.score is None, -(row.score or 0), -row.count))
+    return list(rows)
 
 
 @dataclass
 class Tally:
-    """Records per class. A code without a 9 fixes its material; behind a code with a 9 the
-    exact materials are counted too."""
+    """Records per class. A code without a 9 fixes its material (with one king a side); behind
+    a code with a 9, and for positions without one king a side, the exact materials are counted
+    too. Games count their results per class and material, and each family once a game."""
 
     codes: Counter = field(default_factory=Counter)
     hidden: dict[str, Counter] = field(default_factory=dict)  # code with a 9 -> materials
+    results: dict[tuple[str, Material], list[int]] = field(default_factory=dict)  # games only
+    families: dict[str, list[int]] = field(default_factory=dict)  # games: family -> count, results
     classified: int = 0
     bad: int = 0
 
@@ -57,8 +216,29 @@ class Tally:
 
     def add(self, code: str, material: Material, count: int = 1) -> None:
         self.codes[code] += count
-        if "9" in code[:4]:
+        if "9" in code[:4] or material.kings != ONE_KING_A_SIDE:
             self.add_hidden(code, material, count)
+
+    def add_game(self, classes: Sequence[tuple[str, Material]], result: int, either_colour: bool = False) -> None:
+        """One game's classes (each once) with its result (see ``result_index``); its families
+        are counted once each, the result for the stronger side with ``either_colour``."""
+        families: dict[str, int] = {}
+        for code, material in classes:
+            self.add(code, material)
+            held = self.results.get((code, material))
+            if held is None:
+                held = self.results[code, material] = [0, 0, 0, 0]
+            held[result] += 1
+            side_result = result
+            if either_colour and not stronger_first(material) and result != UNKNOWN_RESULT:
+                side_result = 2 - result
+            families.setdefault(family_of(material), side_result)
+        for family, side_result in families.items():
+            held = self.families.get(family)
+            if held is None:
+                held = self.families[family] = [0, 0, 0, 0, 0]
+            held[0] += 1
+            held[1 + side_result] += 1
 
     def add_hidden(self, code: str, material: Material, count: int = 1) -> None:
         """Count one material behind a code with a 9 (the code itself is counted apart)."""
@@ -68,31 +248,58 @@ class Tally:
         materials[material] += count
 
     def materials(self, code: str) -> Counter:
-        """The materials behind one code, with their counts."""
-        if code in self.hidden:
-            return self.hidden[code]
-        return Counter({material_of_code(code): self.codes[code]})
+        """The materials behind one code, with their counts. Besides the materials a 9 hides,
+        ``hidden`` holds those of positions without one king a side (named with their kings)."""
+        hidden = self.hidden.get(code)
+        if hidden is None:
+            return Counter({material_of_code(code): self.codes[code]})
+        if "9" in code[:4]:
+            return hidden
+        materials = Counter(hidden)
+        kings_one_a_side = self.codes[code] - hidden.total()
+        if kings_one_a_side:
+            materials[material_of_code(code)] = kings_one_a_side
+        return materials
 
-    def classes(self, pattern: ClassPattern | None = None) -> list[ClassRow]:
-        """The classes with a wanted material, sorted by code (see ``class_rows``)."""
-        return class_rows(self._counts(), pattern)
+    def classes(
+        self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
+    ) -> list[ClassRow]:
+        """The classes with a wanted material (see ``class_rows``)."""
+        return class_rows(self.counted(), pattern, either_colour, sort)
 
-    def _counts(self) -> Iterator[tuple[str, Material, int]]:
-        for code in self.codes:
+    def counted(self) -> Iterator[Counted]:
+        """(code, material, count, results or None) for every class and material counted."""
+        results, hidden = self.results, self.hidden
+        for code, count in self.codes.items():
+            if code not in hidden:
+                material = material_of_code(code)
+                held = results.get((code, material)) if results else None
+                yield code, material, count, None if held is None else tuple(held)
+                continue
             for material, count in self.materials(code).items():
-                yield code, material, count
+                held = results.get((code, material)) if results else None
+                yield code, material, count, None if held is None else tuple(held)
 
     def merge(self, other: Tally) -> None:
         self.codes.update(other.codes)
         for code, materials in other.hidden.items():
             for material, count in materials.items():
                 self.add_hidden(code, material, count)
+        for into, source in ((self.results, other.results), (self.families, other.families)):
+            for key, counts in source.items():
+                held = into.setdefault(key, [0] * len(counts))
+                held[:] = [a + b for a, b in zip(held, counts)]
         self.classified += other.classified
         self.bad += other.bad
 
 
 def material_of_code(code: str) -> Material:
     """The material of a full code without a 9 (each digit then says both sides' counts)."""
-    pieces, pawns = code[:4], code[5:]
-    white, black = zip(*(digit_sides(int(digit)) for digit in pieces))
-    return Material((*white, int(pawns[0])), (*black, int(pawns[1])))
+    sides = _PIECE_SIDES.get(code[:4])
+    if sides is None:
+        sides = _PIECE_SIDES[code[:4]] = tuple(zip(*(digit_sides(int(digit)) for digit in code[:4])))
+    white, black = sides
+    return Material((*white, int(code[5])), (*black, int(code[6])))
+
+
+_PIECE_SIDES: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # at most 9**4 piece digits

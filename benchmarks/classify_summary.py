@@ -1,0 +1,105 @@
+"""Benchmark: the share of `gbr-tui classify`'s time spent on its summary, with 60,000 classes.
+
+Positions with the men scattered anywhere (kings plus up to 20 men, uniformly) hardly repeat a
+class: 200,000 of them fall in some 60,000 classes, where the summary (listing the classes,
+formatting their cells and materials, writing the table) is not small next to reading. The
+command runs in process, stdout to /dev/null; the summary is timed inside the same run.
+Goal: the summary takes at most 10% of the whole command, as a table and as ``--json``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+import chess
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from inputs import CACHE, SEED
+
+from gbr_tui.cli import prepare
+from gbr_tui.commands import classify
+
+GOAL = 0.10
+COUNT = 200_000
+
+
+def scattered_positions(count: int = COUNT) -> Path:
+    """``count`` FENs with two kings and 0 to 20 other men on random squares (cached)."""
+    path = CACHE / f"scattered-{count}.fen"
+    if path.exists():
+        return path
+    CACHE.mkdir(exist_ok=True)
+    rng = random.Random(SEED * 3 + count)
+    men = [chess.Piece(piece_type, color) for piece_type in range(1, 6) for color in chess.COLORS]
+    lines = []
+    for _ in range(count):
+        board = chess.Board(None)
+        squares = rng.sample(chess.SQUARES, 22)
+        board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
+        board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
+        for square in squares[2 : 2 + rng.randrange(21)]:
+            piece = rng.choice(men)
+            if piece.piece_type == chess.PAWN and chess.square_rank(square) in (0, 7):
+                continue
+            board.set_piece_at(square, piece)
+        lines.append(board.fen() + "\n")
+    path.write_text("".join(lines))
+    return path
+
+
+def timed_run(path: Path, *options: str) -> tuple[float, float, int]:
+    """(whole command, its summary, classes listed) in seconds, stdout to /dev/null."""
+    summary = {"time": 0.0, "rows": 0}
+    original_rows = classify._Classifier._summary_rows
+    original_table, original_objects = classify._Classifier._print_table, classify._Classifier._summary_objects
+
+    def rows(self):
+        found = original_rows(self)
+        summary["rows"] = len(found)
+        return found
+
+    def table(self):
+        start = time.process_time()
+        original_table(self)
+        summary["time"] += time.process_time() - start
+
+    def objects(self):
+        start = time.process_time()
+        found = list(original_objects(self))
+        summary["time"] += time.process_time() - start
+        yield from found  # writing them is timed with the command only
+
+    classify._Classifier._summary_rows, classify._Classifier._print_table = rows, table
+    classify._Classifier._summary_objects = objects
+    try:
+        run = prepare(["classify", *options, str(path)])
+        with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+            start = time.process_time()
+            run()
+            whole = time.process_time() - start
+    finally:
+        classify._Classifier._summary_rows, classify._Classifier._print_table = original_rows, original_table
+        classify._Classifier._summary_objects = original_objects
+    return whole, summary["time"], summary["rows"]
+
+
+def main() -> None:
+    path = scattered_positions()
+    for label, options in (("table", ()), ("--json", ("--json",)), ("--either-colour", ("--either-colour",))):
+        whole, summary, rows = timed_run(path, *options)
+        share = summary / whole
+        verdict = "ok" if share <= GOAL else "over the goal"
+        print(
+            f"classify {label}: {COUNT:,} scattered positions, {rows:,} classes: whole command {whole:.2f} s, "
+            f"summary {summary:.2f} s = {share:.1%} of it (goal <= {GOAL:.0%}: {verdict})"
+        )
+
+
+if __name__ == "__main__":
+    main()
