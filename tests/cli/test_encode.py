@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 
@@ -155,16 +156,19 @@ def test_a_closed_pipe_ends_quietly() -> None:
     assert stderr == ""
 
 
-def test_plain_codes_take_the_fast_path(monkeypatch, capsys) -> None:
-    """No python-chess board is built for ordinary FENs (in-process, to watch for it)."""
+def test_plain_codes_on_stdin_take_the_fast_path(monkeypatch, capsys) -> None:
+    """No python-chess board is built for ordinary FENs in a big batch (in-process, to watch)."""
     from gbr_tui.cli import main
+    from gbr_tui.core.batch import NUMPY_WORTH
 
     def refuse(fen: str):
         raise AssertionError("python-chess was asked")
 
     monkeypatch.setattr("gbr_tui.core.batch.board_from_fen", refuse)
-    assert main(["encode", KUBBEL, START]) == 0
-    assert capsys.readouterr().out.splitlines() == ["0323.12", "4888.88"]
+    lines = [KUBBEL, START] * NUMPY_WORTH
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode())))
+    assert main(["encode"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["0323.12", "4888.88"] * NUMPY_WORTH
 
 
 def test_json_error_names_offset_and_column() -> None:

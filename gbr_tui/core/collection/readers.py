@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import itertools
 import os
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
@@ -21,6 +20,7 @@ import chess.pgn
 from gbr_tui.core import pgn
 from gbr_tui.core.batch import FenEncoder
 from gbr_tui.core.code import Rule, encode
+from gbr_tui.core.collection.positions import EPD_ID, EPD_POSITION, in_batches, position_entries, tally_positions
 from gbr_tui.core.collection.records import GAME_TAGS, BadRecord, CollectionError, Format, GamePositions, Item, Record
 from gbr_tui.core.collection.source import (
     MAX_LINE,
@@ -38,8 +38,6 @@ from gbr_tui.core.replay import STANDARD_START, BothSidesCounts, MoveError, Repl
 
 _CODES_KEPT = 1 << 12
 _CSV_RECORD_LINES = 1000  # lines a quoted CSV field may span
-_EPD_POSITION = re.compile(r"(?m)^[ \t]*(\S+(?:[ \t]+\S+){0,3})")
-_EPD_ID = re.compile(r'(?<![^\s;])id\s+"([^"]*)"')
 
 
 class Collection:
@@ -96,8 +94,9 @@ class Collection:
         """
         if self.format == Format.PGN:
             return self._guarded(self._pgn_records(fens))
-        readers = {Format.FEN: self._fen_records, Format.EPD: self._epd_records, Format.CSV: self._csv_records}
-        return self._guarded(readers[self.format]())
+        if self.format == Format.CSV:
+            return self._guarded(in_batches(self, self._csv_records()))
+        return self._guarded(in_batches(self, position_entries(self, self.format == Format.EPD)))
 
     def tally(
         self, on_bad: Callable[[BadRecord], None] | None = None, on_block: Callable[[], None] | None = None
@@ -105,7 +104,7 @@ class Collection:
         """Count records per class. Bad records go to ``on_bad`` as they are found."""
         tally = Tally()
         if self.format in (Format.FEN, Format.EPD):
-            items = self._guarded(self._fast_position_tally(tally, on_block))
+            items = self._guarded(tally_positions(self, tally, self.format == Format.EPD, on_block))
         else:
             items = self.records(fens=False)
         game = 0
@@ -138,7 +137,7 @@ class Collection:
             )
 
     def _classify_fen(self, number: int, line: int, text: str) -> Item:
-        if text[0] == "\x00" and text == OVERLONG_LINE:
+        if text[:1] == "\x00" and text == OVERLONG_LINE:
             return BadRecord(number, line, "a line over 1 MB long (not read)")
         bad = not_utf8(text)
         if bad is not None:
@@ -149,66 +148,18 @@ class Collection:
             return BadRecord(number, line, error.message)
         return Record(number, line, code, material, text)
 
-    def _fen_records(self) -> Iterator[Item]:
-        for first, lines in self.source.blocks():
-            for offset, text in enumerate(lines):
-                if text and not text.isspace():
-                    self._number += 1
-                    yield self._classify_fen(
-                        self._number, first + offset, text if text is OVERLONG_LINE else text.strip()
-                    )
-
-    def _epd_records(self) -> Iterator[Item]:
-        for first, lines in self.source.blocks():
-            for offset, text in enumerate(lines):
-                if text and not text.isspace():
-                    self._number += 1
-                    yield self._classify_epd(self._number, first + offset, text)
-
     def _classify_epd(self, number: int, line: int, text: str) -> Item:
         if text is OVERLONG_LINE:
             return self._classify_fen(number, line, text)
-        fields = _EPD_POSITION.match(text)
+        fields = EPD_POSITION.match(text)
+        if fields is None:  # it starts with a space other than a blank or a tab
+            return self._classify_fen(number, line, text.strip())
         item = self._classify_fen(number, line, fields.group(1))
         if type(item) is Record:
-            found = _EPD_ID.search(text, fields.end())
+            found = EPD_ID.search(text, fields.end())
             if found:
                 return Record(number, line, item.code, item.material, item.fen, headers={"id": found[1]})
         return item
-
-    def _fast_position_tally(self, tally: Tally, on_block: Callable[[], None] | None) -> Iterator[Item]:
-        """Count a block at a time in C loops; a block with any bad line goes line by line."""
-        epd = self.format == Format.EPD
-        for first, lines in self.source.blocks():
-            material_and_code = self.encoder.material_and_code
-            if epd:
-                texts = _EPD_POSITION.findall("\n".join(lines))
-            else:
-                texts = list(filter(None, lines))
-            codes = self.encoder.codes(texts)
-            clean = not any(isinstance(code, GbrError) for code in codes) and not any(
-                not_utf8(text) is not None for text in texts if not text.isascii()
-            )
-            if not clean:
-                for offset, text in enumerate(lines):
-                    if text and not text.isspace():
-                        self._number += 1
-                        if epd:
-                            yield self._classify_epd(self._number, first + offset, text)
-                        else:
-                            text = text if text is OVERLONG_LINE else text.strip()
-                            yield self._classify_fen(self._number, first + offset, text)
-            else:
-                self._number += len(texts)
-                tally.classified += len(texts)
-                tally.codes.update(codes)
-                hidden = {found for found in set(codes) if "9" in found[:4]}
-                if hidden:  # a 9 hides the exact material: count each record's
-                    wanted = itertools.compress(texts, map(hidden.__contains__, codes))
-                    for material, found in map(material_and_code, wanted):
-                        tally.add_hidden(found, material)
-            if on_block is not None:
-                on_block()
 
     def _csv_rows(self) -> Iterator[tuple[int, list[str] | str]]:
         """(line where it starts, row) for each CSV record, or (line, why it is bad).
@@ -294,7 +245,7 @@ class Collection:
             elif not all(map(str.isascii, row)) and not_utf8("".join(row)) is not None:
                 yield BadRecord(self._number, line, "bytes that are not UTF-8")
             else:
-                yield self._classify_fen(self._number, line, row[column].strip())
+                yield self._number, line, row[column].strip(), None  # classified in batches
 
     def _pgn_records(self, fens: bool) -> Iterator[Item]:
         mode = self.game_positions
