@@ -52,10 +52,25 @@ def register(commands: argparse._SubParsersAction) -> None:
         metavar="PATTERN",
         help="keep only classes matching a code with wildcards (0?0?.1*, 04*) or material (KR v KR)",
     )
+    parser.add_argument(
+        "--jobs",
+        type=_job_count,
+        metavar="N",
+        help=(
+            "worker processes per file (default: one per core, for files of 1 MB a worker or more; "
+            "1 reads in this process); compressed files, pipes, CSV and --per-record/--csv are read in one"
+        ),
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--per-record", action="store_true", help="one JSON object per record (JSON Lines)")
     output.add_argument("--csv", action="store_true", help="one CSV row per record")
     parser.set_defaults(run=run)
+
+
+def _job_count(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a number of jobs (1 or more): {text!r}")
+    return int(text)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -119,13 +134,29 @@ class _Classifier:
                 for name in self.args.files:
                     with self._open(name) as collection:
                         self.collection = collection
-                        self.tally.merge(collection.tally(self._report, self._advance))
+                        self._tally(name, collection)
                         self._finish_file(collection)
         if not (self.args.per_record or self.args.csv):
             self._print_table()
         tally = self.tally
         self.errors.print(read_summary(tally.classified, tally.bad))
         return EXIT_BAD_INPUT if tally.bad else EXIT_OK
+
+    def _tally(self, name: str, collection: Collection) -> None:
+        """Count one file's classes, in worker processes over byte ranges when it pays."""
+        from gbr_tui.core.collection import parallel
+
+        jobs = self.args.jobs or parallel.default_jobs()
+        at_least = parallel.MIN_RANGE_BYTES if self.args.jobs is None else 1  # a number given is obeyed
+        ranges = parallel.byte_ranges(collection, name, jobs, at_least)
+        if ranges is None:
+            self.tally.merge(collection.tally(self._report, self._advance))
+            return
+        for end, part in parallel.tally_in_ranges(collection, name, self.request, ranges, self.rule, jobs):
+            for bad in part.bad:
+                self._report(bad)
+            self.tally.merge(part.tally)
+            self._advance_to(self.done_before + end)
 
     def _open(self, name: str) -> Collection:
         collection = self.request.open(name, self.rule)
