@@ -128,9 +128,9 @@ def command_seconds(command: list[str], stdin: Path | None = None) -> float:
     return (after.children_user - before.children_user) + (after.children_system - before.children_system)
 
 
-def cpu_seconds(work) -> tuple[float, object]:
+def cpu_seconds(work, *args) -> tuple[float, object]:
     start = time.process_time()
-    result = work()
+    result = work(*args)
     return time.process_time() - start, result
 
 
@@ -157,9 +157,9 @@ def main() -> None:
             with path.open() as source, small.open("w") as out:
                 out.writelines(line for _, line in zip(range(IN_PROCESS), source))
         fens = small.read_text().splitlines()
-        base, expected = cpu_seconds(lambda: baseline_counts(fens))
-        tallied, counts = cpu_seconds(lambda: tally_codes(small))
-        encoded, codes = cpu_seconds(lambda: FenEncoder().codes(fens))
+        base, expected = cpu_seconds(baseline_counts, fens)
+        tallied, counts = cpu_seconds(tally_codes, small)
+        encoded, codes = cpu_seconds(FenEncoder().codes, fens)
         assert counts == expected == Counter(codes), "python-chess and gbr-tui disagree"
         print(f"\n{kind}: in process, {len(fens):,} lines, {len(expected):,} classes (all three agree)")
         print(f"  chess.Board(line) and count  {base:7.2f} s")
