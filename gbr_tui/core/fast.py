@@ -91,8 +91,11 @@ class VettedBlock(Vetted):
         if not len(self.nines):
             return []
         _, first, count = np.unique(self.keys[self.nines], return_index=True, return_counts=True)
-        rows = self.nines[first].tolist()
-        return [(self.codes[row], self.material(row), times) for row, times in zip(rows, count.tolist())]
+        rows = self.nines[first]
+        return [
+            (self.codes[row], Material(tuple(men[:5]), tuple(men[5:])), times)
+            for row, men, times in zip(rows.tolist(), self.counts[rows].tolist(), count.tolist())
+        ]
 
 
 class VectorEncoder:
