@@ -27,7 +27,7 @@ from gbr_tui.commands.common import (
     write_json_lines,
 )
 from gbr_tui.core import GbrError, Rule, short_form
-from gbr_tui.core.collection import HEADERS, BadRecord, ClassRow, Collection, Record, Tally
+from gbr_tui.core.collection import HEADERS, BadRecord, ClassRow, Collection, Record, Tally, store
 from gbr_tui.core.describe import class_materials, read_summary
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
 from gbr_tui.core.text import printable
@@ -91,6 +91,9 @@ def run(args: argparse.Namespace) -> int:
             reason = "is a directory, not a file" if os.path.isdir(name) else "no such file"
             errors.print(f"gbr-tui classify: {printable(name, SHOWN_CHARACTERS)}: {reason}")
             return EXIT_USAGE
+    if (args.per_record or args.csv) and any(name != "-" and store.is_index(name) for name in args.files):
+        errors.print("gbr-tui classify: --per-record and --csv read the collections themselves, not an index")
+        return EXIT_USAGE
     try:
         return _Classifier(args, pattern, errors).classify()
     except GbrError as error:  # a file that cannot be read as a collection at all
@@ -132,6 +135,9 @@ class _Classifier:
                 self._write_records()
             else:
                 for name in self.args.files:
+                    if name != "-" and store.is_index(name):
+                        self._tally_index(name)
+                        continue
                     with self._open(name) as collection:
                         self.collection = collection
                         self._tally(name, collection)
@@ -141,6 +147,15 @@ class _Classifier:
         tally = self.tally
         self.errors.print(read_summary(tally.classified, tally.bad))
         return EXIT_BAD_INPUT if tally.bad else EXIT_OK
+
+    def _tally_index(self, index: str) -> None:
+        """Count the classes an index holds, as reading its sources would (StaleIndex if not)."""
+        for source in store.read(index, self.request.game_positions, self.rule):
+            for bad in source.bad:
+                self._report(bad, source.name)
+            self.tally.merge(source.tally)
+        self._advance_to(self.done_before + os.path.getsize(index))
+        self.done_before += os.path.getsize(index)
 
     def _tally(self, name: str, collection: Collection) -> None:
         """Count one file's classes, in worker processes over byte ranges when it pays."""
@@ -164,8 +179,9 @@ class _Classifier:
             self.progress.update(self.task, description=os.path.basename(collection.name))
         return collection
 
-    def _report(self, bad: BadRecord) -> None:
-        name, reason = printable(self.collection.name, SHOWN_CHARACTERS), printable(bad.reason, REASON_CHARACTERS)
+    def _report(self, bad: BadRecord, file: str | None = None) -> None:
+        name = printable(file or self.collection.name, SHOWN_CHARACTERS)
+        reason = printable(bad.reason, REASON_CHARACTERS)
         self.errors.print(f"gbr-tui classify: {name}:{bad.line}: record {bad.number}: {reason}")
 
     def _advance(self) -> None:
