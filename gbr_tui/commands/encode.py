@@ -1,7 +1,7 @@
 """`gbr-tui encode`: the code of each FEN.
 
-Plain codes go through ``FenEncoder.codes`` a block of stdin lines at a time (the fast path the
-benchmark times); ``--extended`` and ``--json`` need the squares, so they build a python-chess
+Plain codes go through ``FenEncoder.codes`` a block of stdin lines at a time (numpy's batch path,
+benchmarks/positions.py); ``--extended`` and ``--json`` need the squares, so they build a python-chess
 board per FEN.
 """
 
