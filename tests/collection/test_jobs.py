@@ -4,6 +4,7 @@ records' numbers and lines included."""
 from __future__ import annotations
 
 import gzip
+import itertools
 import random
 
 import pytest
@@ -65,7 +66,7 @@ def test_the_ranges_start_at_records(collection_path) -> None:
     data = collection_path.read_bytes()
     assert ranges is not None and len(ranges) == 3
     assert ranges[0][0] == 0 and ranges[-1][1] == len(data)
-    for (_, end), (start, _) in zip(ranges, ranges[1:]):
+    for (_, end), (start, _) in itertools.pairwise(ranges):
         assert end == start
         if collection_path.suffix == ".pgn":
             assert data[start:].startswith(b"[Event ") and data[:start].endswith(b"\n\n")

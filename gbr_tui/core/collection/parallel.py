@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import itertools
 import os
 import re
 from collections.abc import Iterator
@@ -67,7 +68,7 @@ def byte_ranges(
             if cut is not None and cut < size and cut > cuts[-1]:
                 cuts.append(cut)
     cuts.append(size)
-    return list(zip(cuts, cuts[1:])) if len(cuts) > 2 else None
+    return list(itertools.pairwise(cuts)) if len(cuts) > 2 else None
 
 
 def _record_start(raw: io.BufferedReader, offset: int, format: Format) -> int | None:
