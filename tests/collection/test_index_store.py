@@ -86,3 +86,14 @@ def test_per_record_output_needs_the_collections(source: str) -> None:
 def test_several_files_need_a_name_for_the_index(source: str) -> None:
     result = run_gbr("index", source, source)
     assert result.status == 2 and "-o INDEX" in result.stderr
+
+
+def test_equally_frequent_materials_keep_the_order_they_were_met(tmp_path, monkeypatch) -> None:
+    # KNNN v KN and KNNN v K are both 0009.00 (three White knights: 9, spec section 2); met in
+    # that order, once each, the class lists them in that order.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "nines.fen").write_text("4k3/8/8/8/8/8/1n6/NNN1K3 w - -\n4k3/8/8/8/8/8/8/NNN1K3 w - -\n")
+    run_gbr("index", "nines.fen")
+    from_index = run_gbr("classify", "nines.fen.gbr-index")
+    assert "KNNN v KN, KNNN v K" in from_index.stdout
+    assert from_index.stdout == run_gbr("classify", "nines.fen").stdout

@@ -214,7 +214,10 @@ def _source(database: sqlite3.Connection, source: int, name: str, classified: in
     ]
     found = IndexedSource(name, bad)
     men = ", ".join(_MEN)
-    groups = database.execute(f"SELECT {men}, COUNT(*) FROM records WHERE source = ? GROUP BY {men}", (source,))
+    # In the order each material was first met: a class lists equally frequent ones that way.
+    groups = database.execute(
+        f"SELECT {men}, COUNT(*) FROM records WHERE source = ? GROUP BY {men} ORDER BY MIN(rowid)", (source,)
+    )
     for *counts, count in groups:
         material = Material(tuple(counts[:5]), tuple(counts[5:]))
         found.tally.add(encode(material, rule), material, count)
