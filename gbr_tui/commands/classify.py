@@ -154,8 +154,8 @@ class _Classifier:
             for bad in source.bad:
                 self._report(bad, source.name)
             self.tally.merge(source.tally)
-        self._advance_to(self.done_before + os.path.getsize(index))
         self.done_before += os.path.getsize(index)
+        self._advance_to(self.done_before)
 
     def _tally(self, name: str, collection: Collection) -> None:
         """Count one file's classes, in worker processes over byte ranges when it pays."""
