@@ -23,7 +23,6 @@ from gbr_tui.core.code import Rule, piece_digit
 from gbr_tui.core.material import Material
 
 _COUNTED = b"QRBNPqrbnp"
-_MAX_CLOCK_DIGITS = 9  # longer clocks go to python-chess (int() of any length is its business)
 _SPACE, _LINE_END = 32, 10
 
 
@@ -48,10 +47,23 @@ _MEN = np.zeros(256, dtype=np.int64)
 for _index, _letter in enumerate(_COUNTED):
     _MEN[_letter] = 1 << (6 * _index)
 
-# Per byte of the fields after the placement, what it may be part of; separators have every
-# bit, so that and-ing a field's bytes with its separator gives what all its bytes may be.
-_SIDE_LETTER, _DECIMAL = 1, 2
-_FIELD_BYTES = _byte_table({b"wb": _SIDE_LETTER, b"0123456789": _DECIMAL, b" \n": 255})
+# The fields after the placement: which bytes are side letters and which digits; a clock of
+# n digits reads as n bytes of 1; the first n of ``width`` bytes are kept by a mask.
+_SIDE_LETTERS = np.zeros(256, dtype=bool)
+_SIDE_LETTERS[[ord("w"), ord("b")]] = True
+_DECIMALS = _byte_table({b"0123456789": 1})
+_DIGIT_RUNS = np.array([int("01" * count or "0", 16) for count in range(9)], dtype=np.uint64)
+_KEPT_BYTES = {
+    width: np.array([((1 << (8 * count)) - 1) << (8 * (width - count)) for count in range(width + 1)], dtype=np.uint64)
+    for width in (2, 4)
+}
+
+
+def _eight_bytes(data: bytes) -> np.ndarray:
+    """At each offset of ``data``, its next eight bytes as one big-endian number (zeros past
+    the end): a view, nothing is copied but the padding."""
+    padded = data + bytes(8)
+    return np.ndarray((len(data),), dtype=">u8", buffer=padded, strides=(1,))
 
 
 def _packed(texts: list[bytes], width: int) -> np.ndarray:
@@ -67,8 +79,8 @@ def _castling_fields() -> list[bytes]:
     return [b"-"] + [white + black for white in upper for black in lower if white + black]
 
 
-_CASTLING = _packed(_castling_fields(), 4)
-_EN_PASSANT = _packed([b"-"] + [bytes([f, r]) for f in b"abcdefgh" for r in b"12345678"], 2)
+_CASTLING = _packed(_castling_fields(), 4).astype(np.uint64)
+_EN_PASSANT = _packed([b"-"] + [bytes([f, r]) for f in b"abcdefgh" for r in b"12345678"], 2).astype(np.uint64)
 
 
 def _digit_table(rule: Rule, queens: bool) -> np.ndarray:
@@ -173,7 +185,11 @@ class VectorEncoder:
     @staticmethod
     def _trailing_fields(data: bytes, buffer: np.ndarray, starts: np.ndarray, spaces: np.ndarray) -> np.ndarray:
         """Whether the fields after each placement are up to five plain ones python-chess takes,
-        a space before each: side, castling, en passant, two clocks of at most nine digits."""
+        a space before each: side, castling, en passant, two clocks of at most eight digits.
+
+        Each field is read as one big-endian number of the eight bytes at its start (a strided
+        view of the buffer), cut to its length: the spelling of castling and en passant fields,
+        looked up among the valid ones, and for the clocks whether each byte is a digit."""
         size = len(buffer)
         boundary = np.zeros(size + 1, dtype=bool)  # where each space-separated field starts
         boundary[starts] = True
@@ -181,28 +197,27 @@ class VectorEncoder:
         boundary[size] = True
         field_starts = np.flatnonzero(boundary)
         lengths = np.diff(field_starts) - 1  # without the space or line end after it
-        common = np.bitwise_and.reduceat(np.frombuffer(data.translate(_FIELD_BYTES), dtype=np.uint8), field_starts[:-1])
         first = np.searchsorted(field_starts, starts)  # each line's placement field
         fields = np.append(first[1:], len(field_starts) - 1) - first - 1
+        spelled = _eight_bytes(data)
+        digits = _eight_bytes(data.translate(_DECIMALS))
         ok = fields <= 5
+        last = len(field_starts) - 2  # the last field's index (every line has a placement field)
         for number in range(1, 6):
-            rows = np.flatnonzero(ok & (fields >= number))
-            field = first[rows] + number
+            field = np.minimum(first + number, last)
+            at = field_starts[field]
             length = lengths[field]
+            kept = np.clip(length, 1, 8)
             if number == 1:
-                good = (length == 1) & ((common[field] & _SIDE_LETTER) != 0)
+                good = (length == 1) & _SIDE_LETTERS[buffer[np.minimum(at, size - 1)]]
             elif number > 3:
-                good = (length >= 1) & (length <= _MAX_CLOCK_DIGITS) & ((common[field] & _DECIMAL) != 0)
+                good = (length == kept) & ((digits[at] >> (64 - 8 * kept).astype(np.uint64)) == _DIGIT_RUNS[kept])
             else:
                 allowed, width = (_CASTLING, 4) if number == 2 else (_EN_PASSANT, 2)
-                offsets = field_starts[field, None] + np.arange(width)
-                spelled = np.where(np.arange(width) < length[:, None], buffer[np.minimum(offsets, size - 1)], 0)
-                values = np.zeros(len(rows), dtype=np.int64)
-                for column in range(width):
-                    values = values << 8 | spelled[:, column]
+                values = (spelled[at] >> np.uint64(64 - 8 * width)) & _KEPT_BYTES[width][np.minimum(kept, width)]
                 found = allowed[np.minimum(np.searchsorted(allowed, values), len(allowed) - 1)]
                 good = (length >= 1) & (length <= width) & (found == values)
-            ok[rows] = good
+            ok &= (fields < number) | good
         return ok
 
     def _codes(self, counts: np.ndarray, lines: int) -> tuple[list[str], np.ndarray]:

@@ -85,7 +85,9 @@ def spoiled(rng: random.Random, fen: str) -> str:
         lambda: placement + " " + rng.choice(["W", "x", "wb", "-", ""]) + " - - 0 1",  # bad side
         lambda: placement + " w " + rng.choice(["KX", "KQKQ", "kqKQ", "KQkqK", "x", "--", "AHah"]) + " - 0 1",
         lambda: placement + " b - " + rng.choice(["e9", "E3", "i3", "e", "e33", "--", "a1"]) + " 0 1",
-        lambda: placement + " w - - " + rng.choice(["-1", "x", "+3", "\u0663", "00", "1e3", "9" * 12]) + " 1",
+        lambda: (
+            placement + " w - - " + rng.choice(["-1", "x", "+3", "\u0663", "00", "1e3", "9" * 12, "9" * 5000]) + " 1"
+        ),
         lambda: placement + " w - - 0 " + rng.choice(["-1", "0", "1.5", "99999", "٣"]),
         lambda: fen + rng.choice([" extra", " 1", "  ", " ", "\t"]),  # more fields, trailing spaces
         lambda: rng.choice(["  ", " ", "\t"]) + fen,  # leading spaces
