@@ -59,7 +59,10 @@ class IndexedSource:
 
 
 def is_index(path: str) -> bool:
-    """Whether ``path`` is an SQLite file (and so, for gbr-tui, an index)."""
+    """Whether ``path`` is an SQLite file (and so, for gbr-tui, an index); a pipe or device is
+    never looked into (what is read from it would be lost to the reader)."""
+    if not os.path.isfile(path):
+        return False
     try:
         with open(path, "rb") as file:
             return file.read(len(MAGIC)) == MAGIC
