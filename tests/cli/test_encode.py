@@ -205,3 +205,19 @@ def test_encode_writes_each_printed_form() -> None:
         "g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw?"
     ]
     assert run_gbr("encode", kubbel).lines == ["0323.12"]  # the default stays the compact code
+
+
+def test_a_big_stdin_reports_bad_and_blank_lines_in_place() -> None:
+    """Blocks big enough for numpy: the bad lines are still python-chess's, numbered and shown."""
+    from gbr_tui.core.batch import NUMPY_WORTH
+
+    repeats = NUMPY_WORTH // 2
+    result = run_gbr("encode", stdin="".join(f"{KUBBEL}\nbad\n\n{START}\n" for _ in range(repeats)))
+    assert result.status == 1
+    assert result.lines == ["0323.12", "4888.88"] * repeats  # Kubbel's 0323.12 (spec), the start array
+    reported = [line for line in result.stderr.splitlines() if line.startswith("gbr-tui encode: line")]
+    # The words a single bad line gets on its own (python-chess's path), at its line number.
+    alone = run_gbr("encode", stdin="bad\n").stderr.splitlines()[0]
+    assert reported[:2] == [alone.replace("line 1:", "line 2:"), alone.replace("line 1:", "line 6:")]
+    assert len(reported) == repeats
+    assert f"skipped {repeats} blank lines" in result.stderr
