@@ -40,22 +40,26 @@ def position_lines(rng: random.Random, lines: int, epd: bool) -> str:
     return "\n".join(out) + "\n"
 
 
-@pytest.fixture(params=["pgn", "epd", "fen"])
-def collection_path(request, tmp_path):
-    rng = random.Random(request.param)
-    kind = request.param
+def mixed_file(directory, kind: str):
+    rng = random.Random(kind)
     text = pgn_text(rng, 400) if kind == "pgn" else position_lines(rng, 3000, kind == "epd")
-    path = tmp_path / f"mixed.{kind}"
+    path = directory / f"mixed.{kind}"
     path.write_text(text)
     return path
 
 
-@pytest.mark.parametrize("position", ["start", "final", "all"])
-def test_two_jobs_print_what_one_prints(collection_path, position: str) -> None:
-    if collection_path.suffix != ".pgn" and position != "start":
-        pytest.skip("positions of games only")
-    one = run_gbr("classify", "--jobs", "1", "--position", position, str(collection_path))
-    two = run_gbr("classify", "--jobs", "2", "--position", position, str(collection_path))
+@pytest.fixture(params=["pgn", "epd", "fen"])
+def collection_path(request, tmp_path):
+    return mixed_file(tmp_path, request.param)
+
+
+@pytest.mark.parametrize(
+    ("kind", "position"), [("pgn", "start"), ("pgn", "final"), ("pgn", "all"), ("epd", "start"), ("fen", "start")]
+)
+def test_two_jobs_print_what_one_prints(tmp_path, kind: str, position: str) -> None:
+    path = mixed_file(tmp_path, kind)
+    one = run_gbr("classify", "--jobs", "1", "--position", position, str(path))
+    two = run_gbr("classify", "--jobs", "2", "--position", position, str(path))
     assert "record" in one.stderr  # there are bad records to number
     assert (two.status, two.stdout, two.stderr) == (one.status, one.stdout, one.stderr)
 
