@@ -18,7 +18,7 @@ from importlib import import_module
 from gbr_tui import __version__, startup
 
 #: The sub-commands, each a module of ``gbr_tui.commands`` with ``register`` and ``run``.
-COMMAND_NAMES = ("encode", "decode", "classify", "check", "screenshots", "serve")
+COMMAND_NAMES = ("encode", "decode", "classify", "check", "index", "screenshots", "serve")
 HELP_FLAGS = ("-h", "--help")
 
 

@@ -30,7 +30,7 @@ from gbr_tui.commands.common import (
     write_json_lines,
 )
 from gbr_tui.core import GbrError, Rule, short_form
-from gbr_tui.core.collection import HEADERS, BadRecord, ClassRow, Collection, GamePositions, Record, Tally
+from gbr_tui.core.collection import HEADERS, BadRecord, ClassRow, Collection, GamePositions, Record, Tally, store
 from gbr_tui.core.collection.tally import NO_RESULTS, FamilyRow, SortBy, family_rows, folded, swapped_code
 from gbr_tui.core.describe import (
     EITHER_COLOUR_NOTE,
@@ -91,6 +91,15 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="the summary's order: by code (default), count (most first) or score (best first)",
     )
     parser.add_argument("--bars", action="store_true", help="draw the share bars even when stdout is not a terminal")
+    parser.add_argument(
+        "--jobs",
+        type=_job_count,
+        metavar="N",
+        help=(
+            "worker processes per file (default: one per core, for files of 1 MB a worker or more; "
+            "1 reads in this process); compressed files, pipes, CSV and --per-record/--csv are read in one"
+        ),
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="the summary as JSON Lines, one object per class or family")
     output.add_argument("--per-record", action="store_true", help="one JSON object per record (JSON Lines)")
@@ -101,6 +110,12 @@ def register(commands: argparse._SubParsersAction) -> None:
 def _plies(text: str) -> int:
     if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"not a number of plies (0 or more): {printable(text, SHOWN_CHARACTERS)!r}")
+    return int(text)
+
+
+def _job_count(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a number of jobs (1 or more): {text!r}")
     return int(text)
 
 
@@ -128,6 +143,9 @@ def run(args: argparse.Namespace) -> int:
             reason = "is a directory, not a file" if os.path.isdir(name) else "no such file"
             errors.print(f"gbr-tui classify: {printable(name, SHOWN_CHARACTERS)}: {reason}")
             return EXIT_USAGE
+    if (args.per_record or args.csv) and any(name != "-" and store.is_index(name) for name in args.files):
+        errors.print("gbr-tui classify: --per-record and --csv read the collections themselves, not an index")
+        return EXIT_USAGE
     try:
         return _Classifier(args, pattern, errors).classify()
     except GbrError as error:  # a file that cannot be read as a collection at all
@@ -169,10 +187,12 @@ class _Classifier:
                 self._write_records()
             else:
                 for name in self.args.files:
+                    if name != "-" and store.is_index(name):
+                        self._tally_index(name)
+                        continue
                     with self._open(name) as collection:
                         self.collection = collection
-                        tally = collection.tally(self._report, self._advance, self.args.either_colour)
-                        self.tally.merge(tally)
+                        self._tally(name, collection)
                         self._finish_file(collection)
         if self.args.json:
             with _collection_paused():
@@ -183,14 +203,43 @@ class _Classifier:
         self.errors.print(read_summary(tally.classified, tally.bad))
         return EXIT_BAD_INPUT if tally.bad else EXIT_OK
 
+    def _tally_index(self, index: str) -> None:
+        """Count the classes an index holds, as reading its sources would (StaleIndex if not)."""
+        positions, min_plies = self.request.game_positions, self.request.min_plies
+        for source in store.read(index, positions, self.rule, self.args.either_colour, min_plies):
+            for bad in source.bad:
+                self._report(bad, source.name)
+            self.tally.merge(source.tally)
+        self.done_before += os.path.getsize(index)
+        self._advance_to(self.done_before)
+
+    def _tally(self, name: str, collection: Collection) -> None:
+        """Count one file's classes, in worker processes over byte ranges when it pays."""
+        from gbr_tui.core.collection import parallel
+
+        jobs = self.args.jobs or parallel.default_jobs()
+        at_least = parallel.MIN_RANGE_BYTES if self.args.jobs is None else 1  # a number given is obeyed
+        ranges = parallel.byte_ranges(collection, name, jobs, at_least)
+        if ranges is None:
+            self.tally.merge(collection.tally(self._report, self._advance, self.args.either_colour))
+            return
+        for end, part in parallel.tally_in_ranges(
+            collection, name, self.request, ranges, self.rule, jobs, self.args.either_colour
+        ):
+            for bad in part.bad:
+                self._report(bad)
+            self.tally.merge(part.tally)
+            self._advance_to(self.done_before + end)
+
     def _open(self, name: str) -> Collection:
         collection = self.request.open(name, self.rule)
         if self.progress is not None:
             self.progress.update(self.task, description=os.path.basename(collection.name))
         return collection
 
-    def _report(self, bad: BadRecord) -> None:
-        name, reason = printable(self.collection.name, SHOWN_CHARACTERS), printable(bad.reason, REASON_CHARACTERS)
+    def _report(self, bad: BadRecord, file: str | None = None) -> None:
+        name = printable(file or self.collection.name, SHOWN_CHARACTERS)
+        reason = printable(bad.reason, REASON_CHARACTERS)
         self.errors.print(f"gbr-tui classify: {name}:{bad.line}: record {bad.number}: {reason}")
 
     def _advance(self) -> None:

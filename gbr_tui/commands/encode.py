@@ -1,8 +1,8 @@
 """`gbr-tui encode`: the code of each FEN, or of each piece list (``--pieces``).
 
-Plain codes of FENs go through ``FenEncoder.codes`` a block of stdin lines at a time (the fast
-path the benchmark times); ``--extended``, ``--form``, ``--json`` and ``--pieces`` need the
-squares, so they build a python-chess board per input. With ``--pieces`` each argument or stdin
+Plain codes of FENs go through ``FenEncoder.codes`` a block of stdin lines at a time (numpy's
+batch path, benchmarks/positions.py); ``--extended``, ``--form``, ``--json`` and ``--pieces`` need
+the squares, so they build a python-chess board per input. With ``--pieces`` each argument or stdin
 line is one piece list (``Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6``): a newline ends a list, so
 the sides are parted by ``-``, ``–``, ``/``, ``;`` or ``Black:`` there.
 """
@@ -130,15 +130,21 @@ def run(args: argparse.Namespace) -> int:
 def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, suffix: str, problems: Problems) -> None:
     out = sys.stdout
     for block in blocks:
-        lines = []
-        for index, result in enumerate(encoder.codes(block.texts)):
-            if isinstance(result, str):
-                lines.append(prefix + result + suffix)
-            elif block.skipped(index):
-                problems.blank_lines += 1
-            else:
-                item = block.input(index)
-                problems.report(item, not_utf8(item.text) or result)
+        vetted = encoder.vet(block.texts)
+        codes: list[str | None] = vetted.codes  # type: ignore[assignment]
+        for index in vetted.rejected:  # python-chess judges what the fast checks did not vouch for
+            try:
+                codes[index] = encoder.code(block.texts[index])
+            except GbrError as error:
+                codes[index] = None
+                if block.skipped(index):
+                    problems.blank_lines += 1
+                else:
+                    item = block.input(index)
+                    problems.report(item, not_utf8(item.text) or error)
+        lines = [code for code in codes if code is not None] if vetted.rejected else codes
+        if prefix or suffix:
+            lines = [prefix + code + suffix for code in lines]
         if lines:
             out.write("\n".join(lines) + "\n")
             out.flush()  # one flush a block: a reader down the pipe sees each block at once

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 
@@ -155,16 +156,19 @@ def test_a_closed_pipe_ends_quietly() -> None:
     assert stderr == ""
 
 
-def test_plain_codes_take_the_fast_path(monkeypatch, capsys) -> None:
-    """No python-chess board is built for ordinary FENs (in-process, to watch for it)."""
+def test_plain_codes_on_stdin_take_the_fast_path(monkeypatch, capsys) -> None:
+    """No python-chess board is built for ordinary FENs in a big batch (in-process, to watch)."""
     from gbr_tui.cli import main
+    from gbr_tui.core.batch import NUMPY_WORTH
 
     def refuse(fen: str):
         raise AssertionError("python-chess was asked")
 
     monkeypatch.setattr("gbr_tui.core.batch.board_from_fen", refuse)
-    assert main(["encode", KUBBEL, START]) == 0
-    assert capsys.readouterr().out.splitlines() == ["0323.12", "4888.88"]
+    lines = [KUBBEL, START] * NUMPY_WORTH
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode())))
+    assert main(["encode"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["0323.12", "4888.88"] * NUMPY_WORTH
 
 
 def test_json_error_names_offset_and_column() -> None:
@@ -232,3 +236,19 @@ def test_a_piece_list_in_json() -> None:
     assert (record["code"], record["material"]) == ("0323.12", "KBBPvKRNPP")
     bad = json.loads(run_gbr("encode", "--pieces", "--json", "Kg3 / Ra3").lines[0])
     assert bad["error"] == "Black has no king" and bad["offset"] == 9
+
+
+def test_a_big_stdin_reports_bad_and_blank_lines_in_place() -> None:
+    """Blocks big enough for numpy: the bad lines are still python-chess's, numbered and shown."""
+    from gbr_tui.core.batch import NUMPY_WORTH
+
+    repeats = NUMPY_WORTH // 2
+    result = run_gbr("encode", stdin="".join(f"{KUBBEL}\nbad\n\n{START}\n" for _ in range(repeats)))
+    assert result.status == 1
+    assert result.lines == ["0323.12", "4888.88"] * repeats  # Kubbel's 0323.12 (spec), the start array
+    reported = [line for line in result.stderr.splitlines() if line.startswith("gbr-tui encode: line")]
+    # The words a single bad line gets on its own (python-chess's path), at its line number.
+    alone = run_gbr("encode", stdin="bad\n").stderr.splitlines()[0]
+    assert reported[:2] == [alone.replace("line 1:", "line 2:"), alone.replace("line 1:", "line 6:")]
+    assert len(reported) == repeats
+    assert f"skipped {repeats} blank lines" in result.stderr

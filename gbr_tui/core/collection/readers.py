@@ -11,7 +11,6 @@ classified. A game without tags is replayed all the same: its moves are all that
 from __future__ import annotations
 
 import csv
-import dataclasses
 import itertools
 import json
 import os
@@ -26,6 +25,7 @@ import chess.pgn
 from gbr_tui.core import pgn
 from gbr_tui.core.batch import FenEncoder
 from gbr_tui.core.code import Rule, encode
+from gbr_tui.core.collection.positions import EPD_ID, EPD_POSITION, in_batches, position_entries, tally_positions
 from gbr_tui.core.collection.records import (
     GAME_TAGS,
     HEADERS,
@@ -35,6 +35,8 @@ from gbr_tui.core.collection.records import (
     GamePositions,
     Item,
     Record,
+    caption_text,
+    with_caption,
 )
 from gbr_tui.core.collection.source import (
     MAX_LINE,
@@ -56,13 +58,9 @@ _CODES_KEPT = 1 << 12
 #: picture, a text that is not chess): it is reported as such, not as a run of bad records.
 NOT_A_COLLECTION = 10
 _CSV_RECORD_LINES = 1000  # lines a quoted CSV field may span
-_EPD_POSITION = re.compile(r"(?m)^[ \t]*(\S+(?:[ \t]+\S+){0,3})")
-_EPD_ID = re.compile(r'(?<![^\s;])id\s+"([^"]*)"')
 #: Where a printed caption is looked for unless the collection says otherwise: PGN's tag, EPD's
 #: opcode, a CSV column, a JSON field of this name.
 CAPTION_NAME = "GBR"
-_NOT_KINGS = bytes(byte for byte in range(256) if byte not in b"Kk \n")
-_AFTER_PLACEMENT = re.compile(rb" [^\n]*")
 
 
 class Collection:
@@ -129,13 +127,11 @@ class Collection:
         """
         if self.format == Format.PGN:
             return self._guarded(self._pgn_records(fens))
-        readers = {
-            Format.FEN: self._fen_records,
-            Format.EPD: self._epd_records,
-            Format.CSV: self._csv_records,
-            Format.JSONL: self._jsonl_records,
-        }
-        return self._guarded(readers[self.format]())
+        if self.format == Format.JSONL:
+            return self._guarded(self._jsonl_records())
+        if self.format == Format.CSV:
+            return self._guarded(in_batches(self, self._csv_records()))
+        return self._guarded(in_batches(self, position_entries(self, self.format == Format.EPD)))
 
     def tally(
         self,
@@ -148,7 +144,7 @@ class Collection:
         stronger side."""
         tally = Tally()
         if self.format in (Format.FEN, Format.EPD):
-            items = self._guarded(self._fast_position_tally(tally, on_block))
+            items = self._guarded(tally_positions(self, tally, self.format == Format.EPD, on_block))
         else:
             items = self.records(fens=False)
         games = self.format == Format.PGN
@@ -222,7 +218,7 @@ class Collection:
             )
 
     def _classify_fen(self, number: int, line: int, text: str) -> Item:
-        if text[0] == "\x00" and text == OVERLONG_LINE:
+        if text[:1] == "\x00" and text == OVERLONG_LINE:
             return BadRecord(number, line, "a line over 1 MB long (not read)")
         bad = not_utf8(text)
         if bad is not None:
@@ -237,74 +233,27 @@ class Collection:
             material = Material(material.white, material.black, kings)
         return Record(number, line, code, material, text)
 
-    def _fen_records(self) -> Iterator[Item]:
-        for first, lines in self.source.blocks():
-            for offset, text in enumerate(lines):
-                if text and not text.isspace():
-                    self._number += 1
-                    yield self._classify_fen(
-                        self._number, first + offset, text if text is OVERLONG_LINE else text.strip()
-                    )
-
-    def _epd_records(self) -> Iterator[Item]:
-        for first, lines in self.source.blocks():
-            for offset, text in enumerate(lines):
-                if text and not text.isspace():
-                    self._number += 1
-                    yield self._classify_epd(self._number, first + offset, text)
-
     def _classify_epd(self, number: int, line: int, text: str) -> Item:
         if text is OVERLONG_LINE:
             return self._classify_fen(number, line, text)
-        fields = _EPD_POSITION.match(text)
+        fields = EPD_POSITION.match(text)
+        if fields is None:  # it starts with a space other than a blank or a tab
+            return self._classify_fen(number, line, text.strip())
         item = self._classify_fen(number, line, fields.group(1))
         if type(item) is Record:
-            found = _EPD_ID.search(text, fields.end())
-            caption = None
-            if self._epd_caption is not None and self.caption in text:
-                operand = self._epd_caption.search(text, fields.end())
-                caption = operand and _caption_text(operand[1] if operand[1] is not None else operand[2])
-            if found or caption:
-                headers = {"id": found[1]} if found else {}
-                return Record(number, line, item.code, item.material, item.fen, headers=headers, caption=caption)
+            headers, caption = self.epd_fields(text, fields.end())
+            if headers or caption:
+                return replace(item, headers=headers, caption=caption)
         return item
 
-    def _fast_position_tally(self, tally: Tally, on_block: Callable[[], None] | None) -> Iterator[Item]:
-        """Count a block at a time in C loops; a block with any bad line goes line by line."""
-        epd = self.format == Format.EPD
-        for first, lines in self.source.blocks():
-            material_and_code = self.encoder.material_and_code
-            if epd:
-                texts = _EPD_POSITION.findall("\n".join(lines))
-            else:
-                texts = list(filter(None, lines))
-            codes = self.encoder.codes(texts)
-            clean = (
-                not any(isinstance(code, GbrError) for code in codes)
-                and not any(not_utf8(text) is not None for text in texts if not text.isascii())
-                and _one_king_a_side(texts)
-            )
-            if not clean:
-                for offset, text in enumerate(lines):
-                    if text and not text.isspace():
-                        self._number += 1
-                        if epd:
-                            yield self._classify_epd(self._number, first + offset, text)
-                        else:
-                            text = text if text is OVERLONG_LINE else text.strip()
-                            yield self._classify_fen(self._number, first + offset, text)
-            else:
-                self._number += len(texts)
-                self._classified_any = self._classified_any or bool(texts)
-                tally.classified += len(texts)
-                tally.codes.update(codes)
-                hidden = {found for found in set(codes) if "9" in found[:4]}
-                if hidden:  # a 9 hides the exact material: count each record's
-                    wanted = itertools.compress(texts, map(hidden.__contains__, codes))
-                    for material, found in map(material_and_code, wanted):
-                        tally.add_hidden(found, material)
-            if on_block is not None:
-                on_block()
+    def epd_fields(self, text: str, after: int) -> tuple[dict[str, str], str | None]:
+        """An EPD line's ``id`` and printed caption, looked for from ``after`` (its position's end)."""
+        found = EPD_ID.search(text, after)
+        caption = None
+        if self._epd_caption is not None and self.caption in text:
+            operand = self._epd_caption.search(text, after)
+            caption = operand and caption_text(operand[1] if operand[1] is not None else operand[2])
+        return ({"id": found[1]} if found else {}), caption
 
     def _csv_rows(self) -> Iterator[tuple[int, list[str] | str]]:
         """(line where it starts, row) for each CSV record, or (line, why it is bad).
@@ -391,10 +340,8 @@ class Collection:
             elif not all(map(str.isascii, row)) and not_utf8("".join(row)) is not None:
                 yield BadRecord(self._number, line, "bytes that are not UTF-8")
             else:
-                item = self._classify_fen(self._number, line, row[column].strip())
-                if caption_column is not None and type(item) is Record:
-                    item = _with_caption(item, row[caption_column])
-                yield item
+                caption = row[caption_column] if caption_column is not None else None
+                yield self._number, line, row[column].strip(), None, caption  # classified in batches
 
     def _caption_column(self, first_row: list[str], has_header: bool) -> int | None:
         """The column of the printed captions: ``code_column`` (a name or a 1-based number),
@@ -436,7 +383,7 @@ class Collection:
         if type(item) is not Record:
             return item
         headers = {name: value for name in HEADERS if isinstance(value := fields.get(name), str) and name != "FEN"}
-        return _with_caption(Record(number, line, item.code, item.material, item.fen, headers=headers), caption)
+        return with_caption(Record(number, line, item.code, item.material, item.fen, headers=headers), caption)
 
     def _pgn_records(self, fens: bool) -> Iterator[Item]:
         mode = self.game_positions
@@ -484,7 +431,7 @@ class Collection:
                         yield replace(entered, plies=held)
 
     def _game_caption(self, game: pgn.RawGame) -> str | None:
-        return _caption_text(game.headers.get(self.caption)) if self.caption is not None else None
+        return caption_text(game.headers.get(self.caption)) if self.caption is not None else None
 
     def _start_record(self, game: pgn.RawGame, number: int, headers: dict[str, str]) -> Item:
         """A game's record in ``start`` mode: from its tags alone, the movetext unread."""
@@ -607,14 +554,6 @@ def _start(game: pgn.RawGame) -> StartPosition:
         raise pgn.PgnError(f"bad start position: {chess_reason(error)}") from None
 
 
-def _one_king_a_side(texts: list[str]) -> bool:
-    """Whether every FEN's placement has one K and one k (else its material is named with the
-    kings it has, line by line): the kings of each line, in C loops, must read ``Kk`` or ``kK``."""
-    kings = "\n".join(texts).encode("utf-8", "surrogateescape").translate(None, _NOT_KINGS)
-    kings = _AFTER_PLACEMENT.sub(b"", kings).replace(b"kK", b"Kk")
-    return kings == b"Kk\n" * (len(texts) - 1) + b"Kk" if texts else True
-
-
 def _looks_like_fen(text: str) -> bool:
     if text.count("/") != 7:
         return False
@@ -658,18 +597,6 @@ def _column_index(first_row: list[str], wanted: str, file: str, has_header: bool
     if not has_header:
         raise CollectionError(f"{file}: no header to find column {wanted!r} in: give its number")
     raise CollectionError(f"{file}: no column named {wanted!r} in the header ({', '.join(first_row)})")
-
-
-def _caption_text(text: str | None) -> str | None:
-    """A caption as read, without surrounding space; None when there is none or it is blank."""
-    return text.strip() or None if text is not None else None
-
-
-def _with_caption(record: Record, caption: str | None) -> Record:
-    caption = _caption_text(caption)
-    if caption is None:
-        return record
-    return dataclasses.replace(record, caption=caption)
 
 
 def _json_kind(value: object) -> str:

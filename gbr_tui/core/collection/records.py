@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from gbr_tui.core.errors import GbrError
@@ -59,3 +59,15 @@ class BadRecord:
 
 
 Item = Record | BadRecord
+
+
+def caption_text(text: str | None) -> str | None:
+    """A caption as read, without surrounding space; None when there is none or it is blank."""
+    return text.strip() or None if text is not None else None
+
+
+def with_caption(record: Record, caption: str | None) -> Record:
+    caption = caption_text(caption)
+    if caption is None:
+        return record
+    return replace(record, caption=caption)

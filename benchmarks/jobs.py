@@ -1,0 +1,67 @@
+"""`classify --jobs`: the final classes of 20,000 random games with 1 and 2 worker processes,
+against `pgn-extract -F` (C; the Debian package pgn-extract) on the same file.
+
+Run: ``uv run python benchmarks/jobs.py`` (the games are made once and cached, see inputs.py).
+Wall-clock seconds, the best of three rounds each (jobs only help the wall clock; CPU seconds
+are printed too). Goals: --jobs 2 takes at most 1.3x pgn-extract's time; --jobs 2 is at least
+1.6x as fast as --jobs 1. On a machine shared with other work the wall clock is noisy: the
+rounds alternate so that each command meets the same load.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from inputs import CACHE, random_games_pgn
+
+ROUNDS = 3
+
+
+def gbr_tui(*args: str) -> list[str]:
+    script = Path(sys.executable).with_name("gbr-tui")
+    return [str(script), *args] if script.exists() else [sys.executable, "-m", "gbr_tui.cli", *args]
+
+
+def run(command: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds (with the children's) of one run, output thrown away."""
+    before, start = os.times(), time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    wall, after = time.perf_counter() - start, os.times()
+    return wall, (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
+def main() -> None:
+    path = random_games_pgn()
+    print(f"{path.name}: {path.stat().st_size / 1e6:.0f} MB; {os.cpu_count()} cores; best of {ROUNDS}, wall clock")
+    pgn_extract = shutil.which("pgn-extract")
+    commands = {
+        "--jobs 1": gbr_tui("classify", "--position", "final", "--jobs", "1", str(path)),
+        "--jobs 2": gbr_tui("classify", "--position", "final", "--jobs", "2", str(path)),
+    }
+    if pgn_extract:
+        commands["pgn-extract -F"] = [pgn_extract, "-F", "-s", "-o", str(CACHE / "jobs-final.pgn"), str(path)]
+    else:
+        print("pgn-extract is not installed (apt-get install pgn-extract): its comparison is skipped")
+    best = {name: (float("inf"), 0.0) for name in commands}
+    for _ in range(ROUNDS):
+        for name, command in commands.items():
+            best[name] = min(best[name], run(command))
+    for name, (wall, cpu) in best.items():
+        print(f"  {name:16s} {wall:7.2f} s wall  {cpu:7.2f} s CPU")
+    speedup = best["--jobs 1"][0] / best["--jobs 2"][0]
+    print(f"  --jobs 1 / --jobs 2 = {speedup:.2f}x  (goal >= 1.6x: {'ok' if speedup >= 1.6 else 'MISSED'})")
+    if pgn_extract:
+        ratio = best["--jobs 2"][0] / best["pgn-extract -F"][0]
+        print(f"  --jobs 2 / pgn-extract = {ratio:.2f}x its time  (goal <= 1.3x: {'ok' if ratio <= 1.3 else 'MISSED'})")
+        (CACHE / "jobs-final.pgn").unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    main()

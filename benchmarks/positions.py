@@ -1,0 +1,179 @@
+"""The batch path on FEN files: `classify FILE` and `encode < FILE`, against python-chess.
+
+Run: ``uv run python benchmarks/positions.py [LINES]`` (LINES defaults to 1,000,000; the files
+are made once, fixed seed, and cached in ``benchmarks/.cache/``, which git ignores).
+
+Three kinds of input, LINES FENs each:
+
+* random: the two kings and up to 20 men anywhere (no pawn on a back rank, at most 8 a side):
+  almost no rank repeats and there are tens of thousands of classes;
+* games: every position of games of uniformly random legal moves (20 to 200 plies);
+* endgames: study-like, the kings and 0 to 8 other men (2 to 10 men), legal positions.
+
+Timed in CPU seconds (the machine may be shared; CPU time is what the work costs), in the same
+run, as ratios against the baseline:
+
+1. whole commands on LINES lines, each a subprocess reading the file: the baseline is a
+   script doing ``chess.Board(line)`` and counting the codes, per line (goal >= 20x);
+2. in process on the first 200,000 lines: ``Collection.tally()`` (what classify does) and
+   ``FenEncoder.codes`` (what encode does), against ``chess.Board(line)`` and counting in the
+   same process (goal >= 40x for random and game positions, >= 25x for endgames).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import chess
+
+from gbr_tui.core import FenEncoder, encode
+from gbr_tui.core.collection import Collection
+
+CACHE = Path(__file__).parent / ".cache"
+SEED = 20261201
+IN_PROCESS = int(os.environ.get("IN_PROCESS", 200_000))
+STUDY_MEN = "PPPPPPPPppppppppNNNnnnBBBbbbRRRrrrQq"  # endgame studies' men, roughly as frequent
+BASELINE = """
+import sys
+from collections import Counter
+import chess
+from gbr_tui.core import encode
+counts = Counter()
+for line in sys.stdin:
+    if line.strip():
+        counts[encode(chess.Board(line))] += 1
+print(len(counts), sum(counts.values()))
+"""
+
+
+def random_position(rng: random.Random) -> str:
+    board = chess.Board(None)
+    squares = rng.sample(chess.SQUARES, 22)
+    board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
+    board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
+    for square in squares[2 : 2 + rng.randint(0, 20)]:
+        back_rank = chess.square_rank(square) in (0, 7)
+        piece = chess.Piece.from_symbol(rng.choice("QRBNqrbn" if back_rank else "QRBNPqrbnp"))
+        if piece.piece_type != chess.PAWN or len(board.pieces(chess.PAWN, piece.color)) < 8:
+            board.set_piece_at(square, piece)
+    board.turn = rng.random() < 0.5
+    return board.fen()
+
+
+def game_positions(rng: random.Random, count: int) -> list[str]:
+    fens: list[str] = []
+    while len(fens) < count:
+        board = chess.Board()
+        for _ in range(rng.randint(20, 200)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+            fens.append(board.fen())
+    return fens[:count]
+
+
+def endgame(rng: random.Random) -> str | None:
+    board = chess.Board(None)
+    squares = rng.sample(chess.SQUARES, 10)
+    board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
+    board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
+    for square in squares[2 : 2 + rng.randint(0, 8)]:
+        piece = chess.Piece.from_symbol(rng.choice(STUDY_MEN))
+        if piece.piece_type != chess.PAWN or chess.square_rank(square) not in (0, 7):
+            board.set_piece_at(square, piece)
+    board.turn = rng.random() < 0.5
+    return board.fen() if board.is_valid() else None
+
+
+def fens_file(kind: str, lines: int) -> Path:
+    path = CACHE / f"{kind}-{SEED}-{lines}.fen"
+    if path.exists():
+        return path
+    print(f"making {path.name} (once) ...", flush=True)
+    rng = random.Random(f"{SEED}-{kind}")
+    if kind == "games":
+        fens = game_positions(rng, lines)
+    elif kind == "random":
+        fens = [random_position(rng) for _ in range(lines)]
+    else:
+        fens = []
+        while len(fens) < lines:
+            if (fen := endgame(rng)) is not None:
+                fens.append(fen)
+    CACHE.mkdir(exist_ok=True)
+    partial = path.with_suffix(".part")
+    partial.write_text("\n".join(fens) + "\n")
+    partial.replace(path)
+    return path
+
+
+def gbr_tui(*args: str) -> list[str]:
+    script = Path(sys.executable).with_name("gbr-tui")
+    return [str(script), *args] if script.exists() else [sys.executable, "-m", "gbr_tui.cli", *args]
+
+
+def command_seconds(command: list[str], stdin: Path | None = None) -> float:
+    """CPU seconds of one subprocess (and its children), its output thrown away."""
+    before = os.times()
+    with (stdin or Path(os.devnull)).open("rb") as source:
+        subprocess.run(command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    after = os.times()
+    return (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
+def cpu_seconds(work, *args) -> tuple[float, object]:
+    start = time.process_time()
+    result = work(*args)
+    return time.process_time() - start, result
+
+
+def baseline_counts(fens: list[str]) -> Counter:
+    return Counter(encode(chess.Board(fen)) for fen in fens)
+
+
+def tally_codes(path: Path) -> Counter:
+    with Collection(path) as collection:
+        return collection.tally().codes
+
+
+def verdict(ratio: float, goal: float) -> str:
+    return f"{ratio:6.1f}x  (goal >= {goal:g}x: {'ok' if ratio >= goal else 'MISSED'})"
+
+
+def main() -> None:
+    lines = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+    print(f"{os.cpu_count()} cores; CPU seconds; each ratio is baseline time / our time, same run")
+    FenEncoder().codes(["8/8/8/8/8/8/8/8"] * 10_000)  # in process, numpy's import is not timed
+    for kind, goal in (("random", 40), ("games", 40), ("endgames", 25)):
+        path = fens_file(kind, lines)
+        small = CACHE / f"{kind}-{SEED}-{lines}-first-{IN_PROCESS}.fen"
+        if not small.exists():
+            with path.open() as source, small.open("w") as out:
+                out.writelines(line for _, line in zip(range(IN_PROCESS), source))
+        fens = small.read_text().splitlines()
+        base, expected = cpu_seconds(baseline_counts, fens)
+        tallied, counts = cpu_seconds(tally_codes, small)
+        encoded, codes = cpu_seconds(FenEncoder().codes, fens)
+        assert counts == expected == Counter(codes), "python-chess and gbr-tui disagree"
+        print(f"\n{kind}: in process, {len(fens):,} lines, {len(expected):,} classes (all three agree)")
+        print(f"  chess.Board(line) and count  {base:7.2f} s")
+        print(f"  Collection.tally()           {tallied:7.2f} s  {verdict(base / tallied, goal)}")
+        print(f"  FenEncoder.codes             {encoded:7.2f} s  {verdict(base / encoded, goal)}")
+        base = command_seconds([sys.executable, "-c", BASELINE], stdin=path)
+        classify = command_seconds(gbr_tui("classify", str(path)))
+        encode_time = command_seconds(gbr_tui("encode"), stdin=path)
+        print(f"{kind}: whole commands, {lines:,} lines")
+        print(f"  python script: chess.Board(line), count  {base:7.2f} s")
+        print(f"  gbr-tui classify FILE                    {classify:7.2f} s  {verdict(base / classify, 20)}")
+        print(f"  gbr-tui encode < FILE                    {encode_time:7.2f} s  {verdict(base / encode_time, 20)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,244 @@
+"""The codes of many FENs at once, with numpy over the whole block of text.
+
+The block's lines are joined into one byte buffer and every check is a pass over that buffer or
+over one number per line: a translate table gives each byte's class, prefix sums count what a
+line's placement holds (bad bytes, slashes, squares, two digits in a row) between its
+boundaries, the squares of each of its eight ranks are differences of one prefix sum at its
+slashes, and ``np.bincount`` counts the men of each type per line. The trailing fields (side,
+castling, en passant, clocks) are checked field by field, each gathered into a small matrix.
+
+The checks are stricter than python-chess: a line they do not vouch for (tabs, two spaces, a
+``~``, a 9th pawn, anything unusual) is *rejected*, and the caller asks python-chess, whose
+verdict and message are final. So the answers are python-chess's on every line.
+
+numpy is imported by this module alone, and only batch work imports it (see ``FenEncoder``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gbr_tui.core.batch import Vetted
+from gbr_tui.core.code import Rule, piece_digit
+from gbr_tui.core.material import Material
+
+_COUNTED = b"QRBNPqrbnp"
+_SPACE, _LINE_END = 32, 10
+
+
+def _byte_table(values: dict[bytes, int], default: int = 0) -> bytes:
+    """A ``bytes.translate`` table: each byte of each key to its value, any other to default."""
+    table = bytearray([default]) * 256
+    for keys, value in values.items():
+        for key in keys:
+            table[key] = value
+    return bytes(table)
+
+
+# Per byte of a placement: its squares (a digit its value, a man or king 1, a slash 0, any
+# other byte more than a rank holds), and its men, packed six bits a type (Q R B N P q r b n p,
+# bits 0-59) so that one sum per line counts all ten types.
+_NOT_IN_A_RANK = 100
+_SQUARES = _byte_table(
+    {b"12345678"[n : n + 1]: n + 1 for n in range(8)} | {_COUNTED + b"Kk": 1, b"/": 0}, _NOT_IN_A_RANK
+)
+#: A placement's kings, one sum per line: 1 a White king, 16 a Black one. Only one king a side
+#: (17) is vouched for here; python-chess and the reader name any other kings (an empty board).
+_KINGS = np.zeros(256, dtype=np.int64)
+_KINGS[ord("K")], _KINGS[ord("k")] = 1, 16
+_ONE_KING_A_SIDE = 17
+_FULL_PLACEMENT = 64 + 7  # eight ranks of eight men: no digit, and six bits may not hold a type
+_MEN = np.zeros(256, dtype=np.int64)
+for _index, _letter in enumerate(_COUNTED):
+    _MEN[_letter] = 1 << (6 * _index)
+
+# The fields after the placement: which bytes are side letters and which digits; a clock of
+# n digits reads as n bytes of 1; the first n of ``width`` bytes are kept by a mask.
+_SIDE_LETTERS = np.zeros(256, dtype=bool)
+_SIDE_LETTERS[[ord("w"), ord("b")]] = True
+_DECIMALS = _byte_table({b"0123456789": 1})
+_DIGIT_RUNS = np.array([int("01" * count or "0", 16) for count in range(9)], dtype=np.uint64)
+_KEPT_BYTES = {
+    width: np.array([((1 << (8 * count)) - 1) << (8 * (width - count)) for count in range(width + 1)], dtype=np.uint64)
+    for width in (2, 4)
+}
+
+
+def _eight_bytes(data: bytes) -> np.ndarray:
+    """At each offset of ``data``, its next eight bytes as one big-endian number (zeros past
+    the end): a view, nothing is copied but the padding."""
+    padded = data + bytes(8)
+    return np.ndarray((len(data),), dtype=">u8", buffer=padded, strides=(1,))
+
+
+def _packed(texts: list[bytes], width: int) -> np.ndarray:
+    """Short byte strings as sorted integers, big-endian and zero-padded to ``width`` bytes."""
+    return np.sort(np.array([int.from_bytes(text.ljust(width, b"\0"), "big") for text in texts], dtype=np.int64))
+
+
+def _castling_fields() -> list[bytes]:
+    """Every castling field python-chess accepts: ``-``, or up to two of KQA-H then up to two
+    of kqa-h (its ``FEN_CASTLING_REGEX``), not empty."""
+    upper = [b""] + [bytes([a]) for a in b"KQABCDEFGH"] + [bytes([a, b]) for a in b"KQABCDEFGH" for b in b"KQABCDEFGH"]
+    lower = [side.lower() for side in upper]
+    return [b"-"] + [white + black for white in upper for black in lower if white + black]
+
+
+_CASTLING = _packed(_castling_fields(), 4).astype(np.uint64)
+_EN_PASSANT = _packed([b"-"] + [bytes([f, r]) for f in b"abcdefgh" for r in b"12345678"], 2).astype(np.uint64)
+
+
+def _digit_table(rule: Rule, queens: bool) -> np.ndarray:
+    """digit character for (white count, black count), counts of 3 or more taken as 3."""
+    return np.array(
+        [[ord(str(piece_digit(white, black, rule, queens))) for black in range(4)] for white in range(4)],
+        dtype=np.uint8,
+    )
+
+
+class VettedBlock(Vetted):
+    """The verdicts of a block vetted here: the men of each line are packed in ``keys``."""
+
+    def __init__(self, codes: list[str], rejected: list[int], counts: np.ndarray, keys: np.ndarray, nines: np.ndarray):
+        super().__init__(codes, rejected, counts)
+        self.keys = keys
+        self.nines = nines  # the vouched-for lines whose code has a 9
+
+    def nine_classes(self) -> list[tuple[str, Material, int]]:
+        if not len(self.nines):
+            return []
+        _, first, count = np.unique(self.keys[self.nines], return_index=True, return_counts=True)
+        rows = self.nines[first]
+        return [
+            (self.codes[row], Material(tuple(men[:5]), tuple(men[5:])), times)
+            for row, men, times in zip(rows.tolist(), self.counts[rows].tolist(), count.tolist())
+        ]
+
+
+class VectorEncoder:
+    """Codes for blocks of FEN lines (full FENs or placements), one rule and form."""
+
+    def __init__(self, rule: Rule = Rule.COUNT, short: bool = False) -> None:
+        self.short = short
+        # The four piece digits' tables: queens (the promoted rule may make them 9), R, B, N.
+        self._tables = [_digit_table(rule, piece == "Q") for piece in "QRBN"]
+
+    def vet(self, texts: list[str]) -> VettedBlock:
+        lines = len(texts)
+        joined = "\n".join(texts) + "\n"
+        data = joined.encode("utf-8", "surrogatepass") if not joined.isascii() else joined.encode("ascii")
+        buffer = np.frombuffer(data, dtype=np.uint8)
+        ends = np.flatnonzero(buffer == _LINE_END)
+        if len(ends) != lines:  # a text with a line end inside: the buffer's lines are not the texts
+            return self._with_inner_breaks(texts, [index for index, text in enumerate(texts) if "\n" in text])
+        starts = np.empty(lines, dtype=np.int64)
+        starts[0] = 0
+        starts[1:] = ends[:-1] + 1
+        spaces = np.flatnonzero(buffer == _SPACE)
+        placement_ends = np.minimum(np.append(spaces, len(buffer))[np.searchsorted(spaces, starts)], ends)
+        ok, keys = self._placements(data, buffer, starts, placement_ends)
+        counts = (keys[:, None] >> (6 * np.arange(10))) & 63
+        ok &= self._trailing_fields(data, buffer, starts, spaces)
+        ok &= (counts[:, 4] <= 8) & (counts[:, 9] <= 8)
+        codes, nines = self._codes(counts, lines)
+        rejected = np.flatnonzero(~ok).tolist()
+        for index in rejected:
+            codes[index] = ""
+        return VettedBlock(codes, rejected, counts, keys, np.flatnonzero(nines & ok))
+
+    def _with_inner_breaks(self, texts: list[str], broken: list[int]) -> VettedBlock:
+        """Lines with line ends inside are python-chess's; the rest are vetted as usual."""
+        cleaned = list(texts)
+        for index in broken:
+            cleaned[index] = ""
+        vetted = self.vet(cleaned)
+        vetted.rejected = sorted(set(vetted.rejected) | set(broken))
+        return vetted
+
+    @staticmethod
+    def _placements(
+        data: bytes, buffer: np.ndarray, starts: np.ndarray, placement_ends: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Whether each line's placement (up to its first space) is one python-chess reads the
+        plain way, and the men it counts."""
+        lines = len(starts)
+        bounds = np.empty(2 * lines, dtype=np.int64)  # each placement's start and end, in turn
+        bounds[0::2] = starts
+        bounds[1::2] = placement_ends
+        # Seven slashes, and eight squares in each of the eight ranks they bound, taken from a
+        # prefix sum of squares; a byte that is not in a rank, or a digit after a digit, is
+        # worth more than a rank's squares. A full board of 64 men goes to python-chess.
+        slashes = np.flatnonzero(buffer == ord("/"))
+        first_slash = np.searchsorted(slashes, starts)
+        ok = (np.searchsorted(slashes, placement_ends) - first_slash == 7) & (
+            placement_ends - starts != _FULL_PLACEMENT
+        )
+        candidates = np.flatnonzero(ok)
+        if len(candidates):
+            values = np.frombuffer(bytearray(data.translate(_SQUARES)), dtype=np.uint8)
+            digits = (buffer >= ord("1")) & (buffer <= ord("8"))
+            values[:-1] += (digits[:-1] & digits[1:]).view(np.uint8) * np.uint8(_NOT_IN_A_RANK)
+            squares = np.zeros(len(buffer) + 1, dtype=np.int32)
+            np.cumsum(values, dtype=np.int32, out=squares[1:])
+            ranks = np.empty((len(candidates), 9), dtype=np.int64)
+            ranks[:, 0] = starts[candidates]
+            ranks[:, 1:8] = slashes[first_slash[candidates, None] + np.arange(7)]
+            ranks[:, 8] = placement_ends[candidates]
+            ok[candidates] = (np.diff(squares[ranks], axis=1) == 8).all(axis=1)
+        ok &= np.add.reduceat(_KINGS[buffer], bounds)[0::2] == _ONE_KING_A_SIDE
+        return ok, np.add.reduceat(_MEN[buffer], bounds)[0::2]
+
+    @staticmethod
+    def _trailing_fields(data: bytes, buffer: np.ndarray, starts: np.ndarray, spaces: np.ndarray) -> np.ndarray:
+        """Whether the fields after each placement are up to five plain ones python-chess takes,
+        a space before each: side, castling, en passant, two clocks of at most eight digits.
+
+        Each field is read as one big-endian number of the eight bytes at its start (a strided
+        view of the buffer), cut to its length: the spelling of castling and en passant fields,
+        looked up among the valid ones, and for the clocks whether each byte is a digit."""
+        size = len(buffer)
+        boundary = np.zeros(size + 1, dtype=bool)  # where each space-separated field starts
+        boundary[starts] = True
+        boundary[spaces + 1] = True
+        boundary[size] = True
+        field_starts = np.flatnonzero(boundary)
+        lengths = np.diff(field_starts) - 1  # without the space or line end after it
+        first = np.searchsorted(field_starts, starts)  # each line's placement field
+        fields = np.append(first[1:], len(field_starts) - 1) - first - 1
+        spelled = _eight_bytes(data)
+        digits = _eight_bytes(data.translate(_DECIMALS))
+        ok = fields <= 5
+        last = len(field_starts) - 2  # the last field's index (every line has a placement field)
+        for number in range(1, 6):
+            field = np.minimum(first + number, last)
+            at = field_starts[field]
+            length = lengths[field]
+            kept = np.clip(length, 1, 8)
+            if number == 1:
+                good = (length == 1) & _SIDE_LETTERS[buffer[np.minimum(at, size - 1)]]
+            elif number > 3:
+                good = (length == kept) & ((digits[at] >> (64 - 8 * kept).astype(np.uint64)) == _DIGIT_RUNS[kept])
+            else:
+                allowed, width = (_CASTLING, 4) if number == 2 else (_EN_PASSANT, 2)
+                values = (spelled[at] >> np.uint64(64 - 8 * width)) & _KEPT_BYTES[width][np.minimum(kept, width)]
+                found = allowed[np.minimum(np.searchsorted(allowed, values), len(allowed) - 1)]
+                good = (length >= 1) & (length <= width) & (found == values)
+            ok &= (fields < number) | good
+        return ok
+
+    def _codes(self, counts: np.ndarray, lines: int) -> tuple[list[str], np.ndarray]:
+        """Every line's code from its counts (rows with more than 8 pawns are garbage), and
+        whether it has a 9."""
+        capped = np.minimum(counts, 3)
+        text = np.empty((lines, 8), dtype=np.uint8)
+        for column, table in enumerate(self._tables):
+            text[:, column] = table[capped[:, column], capped[:, column + 5]]
+        text[:, 4] = ord(".")
+        text[:, 5] = np.minimum(counts[:, 4], 9) + ord("0")
+        text[:, 6] = np.minimum(counts[:, 9], 9) + ord("0")
+        text[:, 7] = ord("\n")
+        nines = (text[:, :4] == ord("9")).any(axis=1)
+        written = text.tobytes().decode("ascii")
+        if self.short:
+            written = written.replace(".00\n", "\n")
+        return written.split("\n")[:-1], nines
