@@ -21,6 +21,7 @@ from gbr_tui.screens.collection import CollectionScreen
 
 #: Kubbel, 1st prize Shakhmaty 1925: =0323.12g3g1 (spec section 3).
 KUBBEL = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"
+EMPTY = "8/8/8/8/8/8/8/8"
 
 
 def _game(event: str, white: str, black: str, fen: str, result: str = "*") -> str:
@@ -68,6 +69,15 @@ SHOTS: tuple[Shot, ...] = (
     Shot("editor-ascii-80x24", (80, 24), ascii_mode=True),
     Shot("editor-60x20", (60, 20)),
     Shot("editor-high-contrast", (100, 30), theme="gbr-high-contrast"),
+    Shot(
+        "piece-list-input",
+        (100, 30),
+        keys=("i", *"White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6"),
+        fen=EMPTY,
+        stipulation=None,
+    ),
+    Shot("copy-menu", (100, 30), keys=("y",)),
+    Shot("browser-families", (100, 30), keys=("m",), collection=(("studies.pgn", STUDIES_PGN),)),
 )
 
 
