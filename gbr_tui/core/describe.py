@@ -595,11 +595,15 @@ def _pane_captions(board: chess.Board, stipulation: str, rule: Rule) -> list[tup
 
 #: `classify --dask`: what the option takes, and what goes wrong with a cluster.
 DASK_SPEC_WORDS = "--dask: expected a scheduler's address (tcp://host:8786) or local:N (N worker processes, 1 or more)"
-DASK_MISSING = "--dask needs the optional extra: install gbr-tui[dask] (pip install 'gbr-tui[dask]')"
+DASK_MISSING = "--dask needs the optional extra: install gbr-tui[dask] (dask and distributed)"
 
 
 def scheduler_unreachable_words(address: str, seconds: float, error: str) -> str:
     return f"--dask: no scheduler answered at {printable(address, 100)} within {seconds:g} s: {printable(error, 200)}"
+
+
+def no_workers_words(address: str, seconds: float) -> str:
+    return f"--dask: the scheduler at {printable(address, 100)} has no worker (none came within {seconds:g} s)"
 
 
 def worker_died_words(file: str, error: str) -> str:

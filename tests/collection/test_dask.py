@@ -79,6 +79,33 @@ def test_an_unreachable_scheduler_is_a_message(tmp_path) -> None:
     assert f"no scheduler answered at tcp://127.0.0.1:{port} within 1 s" in raised.value.message
 
 
+def test_a_scheduler_without_workers_is_a_message() -> None:
+    with (
+        distributed.LocalCluster(
+            n_workers=0, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0"
+        ) as empty,
+        pytest.raises(ClusterError) as raised,
+        connected(empty.scheduler_address, timeout=1),
+    ):
+        pass
+    assert (
+        raised.value.message
+        == f"--dask: the scheduler at {empty.scheduler_address} has no worker (none came within 1 s)"
+    )
+
+
+def test_a_file_the_workers_cannot_open_is_a_message(cluster, tmp_path) -> None:
+    path = mixed_file(tmp_path, "fen")
+    with distributed.Client(cluster) as client, Collection(path) as collection:
+        ranges = parallel.byte_ranges(collection, str(path), 2, at_least=1)
+        path.unlink()  # as on a worker that does not share this machine's files
+        with pytest.raises(ClusterError) as raised:
+            list(tally_on(client, collection, str(path), CollectionRequest((str(path),)), ranges, Rule.COUNT))
+    assert "mixed.fen: a Dask worker cannot open it: the files must be at the same path on every worker" in (
+        raised.value.message
+    )
+
+
 @pytest.mark.parametrize("spec", ["local:0", "local:two", " "])
 def test_a_bad_dask_option_is_a_usage_error(tmp_path, spec: str) -> None:
     path = tmp_path / "one.fen"

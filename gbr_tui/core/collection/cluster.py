@@ -10,8 +10,10 @@ only when a cluster is asked for.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 from collections.abc import Iterator
+from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING
 
 from gbr_tui.core.code import Rule
@@ -22,6 +24,7 @@ from gbr_tui.core.describe import (
     DASK_MISSING,
     DASK_SPEC_WORDS,
     cluster_lost_words,
+    no_workers_words,
     scheduler_unreachable_words,
     unshared_file_words,
     worker_died_words,
@@ -60,6 +63,7 @@ def connected(spec: str, timeout: float = CONNECT_SECONDS) -> Iterator[Client]:
         import distributed
     except ImportError:
         raise ClusterError(DASK_MISSING) from None
+    _quiet("distributed")
     if workers is not None:
         with (
             distributed.LocalCluster(
@@ -79,7 +83,19 @@ def connected(spec: str, timeout: float = CONNECT_SECONDS) -> Iterator[Client]:
     except (OSError, ValueError, TypeError) as error:  # refused, timed out, not an address
         raise ClusterError(scheduler_unreachable_words(spec, timeout, str(error))) from None
     with client:
+        try:
+            client.wait_for_workers(1, timeout=timeout)  # with none, the ranges would wait forever
+        except (TimeoutError, OSError):
+            raise ClusterError(no_workers_words(spec, timeout)) from None
         yield client
+
+
+def _quiet(package: str) -> None:
+    """What goes wrong is said once, as a ClusterError, not also as the tracebacks the package
+    logs on stderr (its loggers that have handlers of their own, set up on its import)."""
+    for name, logger in list(logging.Logger.manager.loggerDict.items()):
+        if (name == package or name.startswith(package + ".")) and getattr(logger, "handlers", None):
+            logger.handlers = [logging.NullHandler()]
 
 
 def ranges(client: Client, collection: Collection, path: str) -> list[tuple[int, int]] | None:
@@ -116,5 +132,5 @@ def tally_on(
         raise ClusterError(worker_died_words(collection.name, str(error))) from None
     except FileNotFoundError:
         raise ClusterError(unshared_file_words(collection.name)) from None
-    except OSError as error:  # the scheduler or a worker lost on the way
+    except (OSError, CancelledError) as error:  # the scheduler lost on the way
         raise ClusterError(cluster_lost_words(str(error))) from None
