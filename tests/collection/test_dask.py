@@ -15,7 +15,7 @@ from gbr_tui.core.code import Rule
 from gbr_tui.core.collection import Collection, CollectionRequest, parallel
 from gbr_tui.core.collection.cluster import ClusterError, connected, tally_on
 from tests.cli.process import run_gbr
-from tests.collection.test_jobs import KR_V_K, mixed_file
+from tests.collection.test_jobs import KR_V_K, bad_middle_file, mixed_file
 
 distributed = pytest.importorskip("distributed", reason="dask is not installed (the gbr-tui[dask] extra)")
 
@@ -53,6 +53,14 @@ def test_the_cluster_prints_what_one_process_prints(cluster, tmp_path, kind: str
     assert "record" in one.stderr  # there are bad records to number
     assert (on_cluster.status, on_cluster.stdout, on_cluster.stderr) == (one.status, one.stdout, one.stderr)
     assert ranges_counted(cluster) - before >= 2  # one range per worker at least: the file was cut
+
+
+def test_a_range_may_start_with_many_bad_records(cluster, tmp_path) -> None:
+    path = bad_middle_file(tmp_path)
+    one = run_gbr("classify", "--jobs", "1", str(path))
+    on_cluster = run_gbr("classify", "--dask", cluster.scheduler_address, str(path))
+    assert "classified 80 + bad 40" in one.stderr
+    assert (on_cluster.status, on_cluster.stdout, on_cluster.stderr) == (one.status, one.stdout, one.stderr)
 
 
 def test_local_starts_its_own_cluster(tmp_path) -> None:

@@ -145,6 +145,8 @@ def tally_range(
         name=name,
         min_plies=request.min_plies,
     ) as collection:
+        if start > 0:  # whether the file is a chess collection at all is told from its start only
+            collection._classified_any = True
         tally = collection.tally(found.append, either_colour=either_colour)
         return RangeTally(tally, found, collection.source.line, collection._number)
 
