@@ -93,7 +93,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="the summary's order: by code (default), count (most first) or score (best first)",
     )
     parser.add_argument("--bars", action="store_true", help="draw the share bars even when stdout is not a terminal")
-    parser.add_argument(
+    workers = parser.add_mutually_exclusive_group()  # processes here, or a cluster's
+    workers.add_argument(
         "--jobs",
         type=_job_count,
         metavar="N",
@@ -102,7 +103,7 @@ def register(commands: argparse._SubParsersAction) -> None:
             "1 reads in this process); compressed files, pipes, CSV and --per-record/--csv are read in one"
         ),
     )
-    parser.add_argument(
+    workers.add_argument(
         "--dask",
         metavar="SCHEDULER",
         help=(

@@ -78,6 +78,14 @@ def test_a_compressed_file_is_read_here_and_says_so(cluster, tmp_path) -> None:
     assert "0100.00" in result.stdout and "classified 100" in result.stderr
 
 
+def test_per_record_is_written_here_and_says_so(tmp_path) -> None:
+    path = tmp_path / "one.fen"
+    path.write_text(KR_V_K + "\n")
+    result = run_gbr("classify", "--per-record", "--dask", "local:2", str(path))
+    assert "--per-record and --csv are written by this process, not on the cluster" in result.stderr
+    assert '"code": "0100.00"' in result.stdout
+
+
 def test_an_unreachable_scheduler_is_a_message(tmp_path) -> None:
     with socket.socket() as free:  # a port on this machine nothing listens on once it is closed
         free.bind(("127.0.0.1", 0))
@@ -120,6 +128,13 @@ def test_a_bad_dask_option_is_a_usage_error(tmp_path, spec: str) -> None:
     path.write_text(KR_V_K + "\n")
     result = run_gbr("classify", "--dask", spec, str(path))
     assert result.status == 2 and "--dask: expected a scheduler's address" in result.stderr
+
+
+def test_jobs_and_dask_are_one_or_the_other(tmp_path) -> None:
+    path = tmp_path / "one.fen"
+    path.write_text(KR_V_K + "\n")
+    result = run_gbr("classify", "--jobs", "2", "--dask", "local:2", str(path))
+    assert result.status == 2 and "--dask: not allowed with argument --jobs" in result.stderr
 
 
 def test_without_the_extra_the_message_says_what_to_install(tmp_path) -> None:

@@ -5,7 +5,7 @@ after a blank line (where ``pgn.split_games`` starts a game too, even after a co
 open). Each worker tallies its range as a collection of its own; its bad records' numbers and
 lines are then shifted by the records and lines of the ranges before it, so the results are the
 ones a single process gives. Compressed files, pipes and CSV (whose header is in the first
-range only) are read in one process.
+range only) are read in one process. ``cluster`` hands the same tasks to a Dask cluster.
 """
 
 from __future__ import annotations
