@@ -34,9 +34,11 @@ from gbr_tui.core.collection import HEADERS, BadRecord, ClassRow, Collection, Ga
 from gbr_tui.core.collection.tally import NO_RESULTS, FamilyRow, SortBy, family_rows, folded, swapped_code
 from gbr_tui.core.describe import (
     EITHER_COLOUR_NOTE,
+    PER_RECORD_HERE_WORDS,
     RESULT_HEADINGS,
     SCORE_NOTE,
     class_materials,
+    one_process_words,
     read_summary,
     score_words,
     share_of_games_note,
@@ -91,13 +93,22 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="the summary's order: by code (default), count (most first) or score (best first)",
     )
     parser.add_argument("--bars", action="store_true", help="draw the share bars even when stdout is not a terminal")
-    parser.add_argument(
+    workers = parser.add_mutually_exclusive_group()  # processes here, or a cluster's
+    workers.add_argument(
         "--jobs",
         type=_job_count,
         metavar="N",
         help=(
             "worker processes per file (default: one per core, for files of 1 MB a worker or more; "
             "1 reads in this process); compressed files, pipes, CSV and --per-record/--csv are read in one"
+        ),
+    )
+    workers.add_argument(
+        "--dask",
+        metavar="SCHEDULER",
+        help=(
+            "count on a Dask cluster: a scheduler's address (tcp://host:8786; the files at the same path on "
+            "every worker) or local:N (N worker processes here); needs gbr-tui[dask]"
         ),
     )
     output = parser.add_mutually_exclusive_group()
@@ -168,6 +179,7 @@ class _Classifier:
         self.task = None
         self.collection: Collection | None = None  # the file being read
         self.done_before = 0  # bytes of the files already read
+        self.cluster = None  # a Dask client, with --dask
 
     def classify(self) -> int:
         sizes = [os.path.getsize(name) if name != "-" else None for name in self.args.files]
@@ -182,7 +194,7 @@ class _Classifier:
                 transient=True,
             )
             self.task = self.progress.add_task("classifying", total=total)
-        with self.progress or contextlib.nullcontext():
+        with self._on_cluster(), self.progress or contextlib.nullcontext():
             if self.args.per_record or self.args.csv:
                 self._write_records()
             else:
@@ -213,23 +225,57 @@ class _Classifier:
         self.done_before += os.path.getsize(index)
         self._advance_to(self.done_before)
 
+    @contextlib.contextmanager
+    def _on_cluster(self) -> Iterator[None]:
+        """With --dask, connected to the cluster (or a local one started) while the files are read."""
+        if self.args.dask is None:
+            yield
+            return
+        from gbr_tui.core.collection import cluster
+
+        if self.args.per_record or self.args.csv:
+            cluster.local_workers(self.args.dask)  # a bad --dask is still a usage error
+            self.errors.print(f"gbr-tui classify: {PER_RECORD_HERE_WORDS}")
+            yield
+            return
+        with cluster.connected(self.args.dask) as self.cluster:
+            yield
+
     def _tally(self, name: str, collection: Collection) -> None:
-        """Count one file's classes, in worker processes over byte ranges when it pays."""
+        """Count one file's classes, in worker processes (or on a cluster) over byte ranges when it pays."""
         from gbr_tui.core.collection import parallel
 
-        jobs = self.args.jobs or parallel.default_jobs()
-        at_least = parallel.MIN_RANGE_BYTES if self.args.jobs is None else 1  # a number given is obeyed
-        ranges = parallel.byte_ranges(collection, name, jobs, at_least)
-        if ranges is None:
+        if self.cluster is not None:
+            parts = self._tally_on_cluster(name, collection)
+        else:
+            jobs = self.args.jobs or parallel.default_jobs()
+            at_least = parallel.MIN_RANGE_BYTES if self.args.jobs is None else 1  # a number given is obeyed
+            ranges = parallel.byte_ranges(collection, name, jobs, at_least)
+            parts = ranges and parallel.tally_in_ranges(
+                collection, name, self.request, ranges, self.rule, jobs, self.args.either_colour
+            )
+        if parts is None:
             self.tally.merge(collection.tally(self._report, self._advance, self.args.either_colour))
             return
-        for end, part in parallel.tally_in_ranges(
-            collection, name, self.request, ranges, self.rule, jobs, self.args.either_colour
-        ):
+        for end, part in parts:
             for bad in part.bad:
                 self._report(bad)
             self.tally.merge(part.tally)
             self._advance_to(self.done_before + end)
+
+    def _tally_on_cluster(self, name: str, collection: Collection) -> Iterator | None:
+        from gbr_tui.core.collection import cluster, parallel
+
+        ranges = cluster.ranges(self.cluster, collection, name)
+        if ranges is None:
+            reason = parallel.one_process_reason(collection)
+            self.errors.print(
+                f"gbr-tui classify: {one_process_words(printable(collection.name, SHOWN_CHARACTERS), reason)}"
+            )
+            return None
+        return cluster.tally_on(
+            self.cluster, collection, name, self.request, ranges, self.rule, self.args.either_colour
+        )
 
     def _open(self, name: str) -> Collection:
         collection = self.request.open(name, self.rule)

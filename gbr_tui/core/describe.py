@@ -591,3 +591,36 @@ PANE_CAPTIONS = (("EG", "eg"), ("ARVES", "arves"))
 
 def _pane_captions(board: chess.Board, stipulation: str, rule: Rule) -> list[tuple[str, str]]:
     return [(label, write_caption(board, form, stipulation, rule=rule)) for label, form in PANE_CAPTIONS]
+
+
+#: `classify --dask`: what the option takes, and what goes wrong with a cluster.
+DASK_SPEC_WORDS = "--dask: expected a scheduler's address (tcp://host:8786) or local:N (N worker processes, 1 or more)"
+DASK_MISSING = "--dask needs the optional extra: install gbr-tui[dask] (dask and distributed)"
+
+
+def scheduler_unreachable_words(address: str, seconds: float, error: str) -> str:
+    return f"--dask: no scheduler answered at {printable(address, 100)} within {seconds:g} s: {printable(error, 200)}"
+
+
+def no_workers_words(address: str, seconds: float) -> str:
+    return f"--dask: the scheduler at {printable(address, 100)} has no worker (none came within {seconds:g} s)"
+
+
+def worker_died_words(file: str, error: str) -> str:
+    return f"{file}: a Dask worker died while counting it: {printable(error, 200)}"
+
+
+def unshared_file_words(file: str) -> str:
+    return f"{file}: a Dask worker cannot open it: the files must be at the same path on every worker (a shared path)"
+
+
+def cluster_lost_words(error: str) -> str:
+    return f"--dask: the cluster was lost: {printable(error, 200)}"
+
+
+def one_process_words(file: str, reason: str) -> str:
+    """Why a file given with --dask is read by this process, not the cluster."""
+    return f"{file}: read in this process, not on the cluster: {reason}"
+
+
+PER_RECORD_HERE_WORDS = "--per-record and --csv are written by this process, not on the cluster (--dask)"

@@ -41,6 +41,23 @@ def test_a_sub_command_loads_neither_the_app_nor_the_other_sub_commands():
     assert {f"gbr_tui.commands.{name}" for name in COMMAND_NAMES} & modules == {"gbr_tui.commands.encode"}
 
 
+def test_a_plain_classify_loads_no_dask(tmp_path):
+    """dask and distributed (the gbr-tui[dask] extra) are for --dask alone."""
+    collection = tmp_path / "studies.fen"
+    collection.write_text("6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1\n" * 3000)  # big enough for --jobs 2
+    code = (
+        "import json, sys; from gbr_tui.__main__ import main; sys.argv[1:] = json.loads(sys.argv[1]); main(); "
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    for argv in (["classify", str(collection)], ["classify", "--jobs", "2", str(collection)]):
+        done = subprocess.run(
+            [sys.executable, "-c", code, json.dumps(argv)], capture_output=True, text=True, check=True, timeout=60
+        )
+        modules = json.loads(done.stdout.splitlines()[-1])
+        assert "gbr_tui.core.collection.parallel" in modules  # the run went as far as choosing its workers
+        assert not [name for name in modules if name.split(".")[0] in ("dask", "distributed")]
+
+
 def test_without_a_terminal_the_app_says_so_instead_of_waiting_for_keys(tmp_path):
     """``gbr-tui > file``, ``ssh host gbr-tui`` without -t: stdin or stdout is not a terminal."""
     collection = tmp_path / "studies.fen"

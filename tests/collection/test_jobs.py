@@ -69,6 +69,26 @@ def test_two_jobs_print_what_one_prints(tmp_path, kind: str, position: str) -> N
     assert (two.status, two.stdout, two.stderr) == (one.status, one.stdout, one.stderr)
 
 
+def bad_middle_file(directory):
+    """Good games around a run of bad ones, so that a range cut at the middle starts with more
+    bad records than a file may start with and still be a chess collection (readers.py:
+    NOT_A_COLLECTION)."""
+    path = directory / "bad-middle.pgn"
+    games = [(BAD_START if 40 <= number < 80 else "", GOOD_GAME) for number in range(120)]
+    path.write_text(
+        "".join(f'[Event "Game {number}"]\n{start}\n{moves}\n\n' for number, (start, moves) in enumerate(games))
+    )
+    return path
+
+
+def test_a_range_may_start_with_many_bad_records(tmp_path) -> None:
+    path = bad_middle_file(tmp_path)
+    one = run_gbr("classify", "--jobs", "1", str(path))
+    two = run_gbr("classify", "--jobs", "2", str(path))
+    assert "classified 80 + bad 40" in one.stderr
+    assert (two.status, two.stdout, two.stderr) == (one.status, one.stdout, one.stderr)
+
+
 def test_the_ranges_start_at_records(collection_path) -> None:
     with Collection(collection_path) as collection:
         ranges = byte_ranges(collection, str(collection_path), jobs=3, at_least=1)

@@ -5,7 +5,7 @@ after a blank line (where ``pgn.split_games`` starts a game too, even after a co
 open). Each worker tallies its range as a collection of its own; its bad records' numbers and
 lines are then shifted by the records and lines of the ranges before it, so the results are the
 ones a single process gives. Compressed files, pipes and CSV (whose header is in the first
-range only) are read in one process.
+range only) are read in one process. ``cluster`` hands the same tasks to a Dask cluster.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import io
 import itertools
 import os
 import re
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from gbr_tui.core.code import Rule
@@ -50,6 +50,17 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def one_process_reason(collection: Collection) -> str | None:
+    """Why a collection cannot be cut into byte ranges (compressed, a pipe, CSV), or None."""
+    if collection.source.compression:
+        return "compressed"
+    if collection.size is None:
+        return "a pipe or stdin"
+    if collection.format == Format.CSV:
+        return "CSV (its header is in the first range only)"
+    return None
+
+
 def byte_ranges(
     collection: Collection, path: str, jobs: int, at_least: int = MIN_RANGE_BYTES
 ) -> list[tuple[int, int]] | None:
@@ -57,7 +68,7 @@ def byte_ranges(
     least ``at_least`` bytes; None when it is read in one process (one job, a small, compressed
     or CSV file, a pipe)."""
     size = collection.size
-    if jobs <= 1 or size is None or collection.source.compression or collection.format == Format.CSV:
+    if jobs <= 1 or one_process_reason(collection) is not None:
         return None
     parts = min(jobs, size // max(at_least, 1))
     if parts <= 1:
@@ -134,6 +145,8 @@ def tally_range(
         name=name,
         min_plies=request.min_plies,
     ) as collection:
+        if start > 0:  # whether the file is a chess collection at all is told from its start only
+            collection._classified_any = True
         tally = collection.tally(found.append, either_colour=either_colour)
         return RangeTally(tally, found, collection.source.line, collection._number)
 
@@ -149,23 +162,33 @@ def tally_in_ranges(
 ) -> Iterator[tuple[int, RangeTally]]:
     """(end offset, tally) of each range in file order, its bad records numbered and placed as
     in the whole file, computed by up to ``jobs`` worker processes."""
-    request = dataclasses.replace(request, format=collection.format)
     if collection.format in (Format.FEN, Format.EPD):
         importlib.import_module("gbr_tui.core.fast")  # once, here: forked workers inherit numpy
+    with ProcessPoolExecutor(max_workers=min(jobs, len(ranges))) as pool:
+        yield from tally_submitted(pool.submit, collection, path, request, ranges, rule, either_colour)
+
+
+def tally_submitted(
+    submit: Callable[..., Future],
+    collection: Collection,
+    path: str,
+    request: CollectionRequest,
+    ranges: list[tuple[int, int]],
+    rule: Rule,
+    either_colour: bool = False,
+) -> Iterator[tuple[int, RangeTally]]:
+    """``tally_in_ranges`` with each range's ``tally_range`` handed to ``submit`` (a process
+    pool's, or a Dask client's: anything whose futures have ``result()``)."""
+    request = dataclasses.replace(request, format=collection.format)
     lines = records = 0
     name = collection.name
-    with ProcessPoolExecutor(max_workers=min(jobs, len(ranges))) as pool:
-        futures = [
-            pool.submit(tally_range, request, path, name, start, end, rule, either_colour) for start, end in ranges
-        ]
-        for (_, end), future in zip(ranges, futures):
-            part = future.result()
-            part.bad = [
-                BadRecord(bad.number + records, bad.line + lines, _shifted(bad.reason, lines)) for bad in part.bad
-            ]
-            lines += part.lines
-            records += part.records
-            yield end, part
+    futures = [submit(tally_range, request, path, name, start, end, rule, either_colour) for start, end in ranges]
+    for (_, end), future in zip(ranges, futures):
+        part = future.result()
+        part.bad = [BadRecord(bad.number + records, bad.line + lines, _shifted(bad.reason, lines)) for bad in part.bad]
+        lines += part.lines
+        records += part.records
+        yield end, part
 
 
 def _shifted(reason: str, lines: int) -> str:
