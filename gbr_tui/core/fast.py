@@ -121,13 +121,15 @@ class PackedMaterials:
         self._counts: list[np.ndarray] = []
         self._groups: dict[str, tuple[int, int]] | None = None
         self._lengths: dict[str, int] | None = None
+        self._men: list[list[int]] | None = None  # each counted key's men, with _times its count
+        self._times: list[int] = []
 
     def add(self, codes: list[str], keys: np.ndarray, counts: np.ndarray | None = None) -> None:
         if len(codes):
             self._codes += codes
             self._keys.append(keys)
             self._counts.append(np.ones(len(keys), dtype=np.int64) if counts is None else counts)
-            self._groups = self._lengths = None
+            self._groups = self._lengths = self._men = None
 
     def extend(self, other: PackedMaterials) -> None:
         if other._codes:
@@ -167,10 +169,12 @@ class PackedMaterials:
         start, stop = self._count().get(code, (0, 0))
         if shown is not None:
             stop = min(stop, start + shown)
-        men = (self._keys[0][start:stop, None] >> (6 * np.arange(10))) & 63
+        if self._men is None:  # one list for all: numpy's per-call cost is some 5 us a class
+            self._men = ((self._keys[0][:, None] >> (6 * np.arange(10))) & 63).tolist()
+            self._times = self._counts[0].tolist()
         return [
-            (Material(tuple(row[:5]), tuple(row[5:])), count)
-            for row, count in zip(men.tolist(), self._counts[0][start:stop].tolist())
+            (Material(tuple(men[:5]), tuple(men[5:])), count)
+            for men, count in zip(self._men[start:stop], self._times[start:stop])
         ]
 
     def __getstate__(self) -> tuple:
@@ -179,7 +183,7 @@ class PackedMaterials:
 
     def __setstate__(self, state: tuple) -> None:
         self._codes, self._keys, self._counts = state
-        self._groups = self._lengths = None
+        self._groups = self._lengths = self._men = None
 
 
 class VectorEncoder:
