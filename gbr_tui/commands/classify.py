@@ -390,8 +390,8 @@ class _Classifier:
             headings.append("material")
         bars = self.args.bars or sys.stdout.isatty()
         bar = _Bars(BAR_WIDTH) if bars else None
-        table = [headings, *(self._summary_cells(row, games, bar) for row in rows)]
-        widths = [max(map(len, column)) for column in zip(*table)]
+        columns = [[heading, *column] for heading, column in zip(headings, self._summary_columns(rows, games, bar))]
+        widths = [max(map(len, column)) for column in columns]
         last = len(headings) - 1
         # Every column right-aligned but the first (names) and a last material column.
         formats = [
@@ -402,7 +402,7 @@ class _Classifier:
         out = sys.stdout
         if self.args.either_colour:
             out.write(EITHER_COLOUR_NOTE + "\n")
-        lines = [template.format(*cells).rstrip() + "\n" for cells in table]
+        lines = [template.format(*cells).rstrip() + "\n" for cells in zip(*columns)]
         out.write(lines[0])
         out.write("  ".join("-" * width for width in widths) + "\n")
         out.writelines(lines[1:])
@@ -412,20 +412,29 @@ class _Classifier:
             out.write(SCORE_NOTE + "\n")
         out.flush()
 
-    def _summary_cells(self, row: ClassRow | FamilyRow, games: bool, bar: _Bars | None) -> list[str]:
+    def _summary_columns(
+        self, rows: list[ClassRow] | list[FamilyRow], games: bool, bar: _Bars | None
+    ) -> list[list[str]]:
+        """The table's cells, a column at a time (tens of thousands of rows: no call a cell)."""
         classified = self.tally.classified
-        share = row.count / classified if classified else 0
-        if isinstance(row, FamilyRow):
-            cells = [row.family.name]
+        if self.args.by == "family":
+            names = [row.family.name for row in rows]
         else:
-            cells = [short_form(row.code) if self.args.short else row.code]
-        cells += [str(row.count), f"{share:.1%}" if bar is None else f"{bar(share)} {share:.1%}"]
+            names = [short_form(row.code) for row in rows] if self.args.short else [row.code for row in rows]
+        counts = [row.count for row in rows]
+        shares = [count / classified for count in counts] if classified else [0] * len(rows)
+        if bar is None:
+            shown = [f"{share:.1%}" for share in shares]
+        else:
+            shown = [f"{bar(share)} {share:.1%}" for share in shares]
+        columns = [names, list(map(str, counts)), shown]
         if games:
-            results = row.results or NO_RESULTS
-            cells += [*map(str, results), score_words(row.score)]
-        if isinstance(row, ClassRow):
-            cells.append(class_materials(row.materials))
-        return cells
+            results = [row.results or NO_RESULTS for row in rows]
+            columns += [[str(held[index]) for held in results] for index in range(len(NO_RESULTS))]
+            columns.append([score_words(row.score) for row in rows])
+        if self.args.by != "family":
+            columns.append([class_materials(row.materials) for row in rows])
+        return columns
 
     def _summary_objects(self) -> Iterator[dict]:
         """The summary as objects: code (or family), count, share, material (for a family its

@@ -38,10 +38,10 @@ class Vetted:
         counts = self._rows[index]
         return Material(tuple(counts[:5]), tuple(counts[5:]))
 
-    def nine_classes(self) -> list[tuple[str, Material, int]]:
-        """(code, material, how many) for the vouched-for codes with a 9, which hide their
-        material (``Tally.add_hidden``)."""
-        return []
+    def nine_keys(self) -> tuple[list[str], Sequence[int]]:
+        """The vouched-for codes with a 9, which hide their material, and the men behind each
+        packed in one number (``Tally.add_packed``); none here, where python-chess judges all."""
+        return [], []
 
 
 class FenEncoder:

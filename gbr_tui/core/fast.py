@@ -104,15 +104,86 @@ class VettedBlock(Vetted):
         self.keys = keys
         self.nines = nines  # the vouched-for lines whose code has a 9
 
-    def nine_classes(self) -> list[tuple[str, Material, int]]:
-        if not len(self.nines):
-            return []
-        _, first, count = np.unique(self.keys[self.nines], return_index=True, return_counts=True)
-        rows = self.nines[first]
+    def nine_keys(self) -> tuple[list[str], np.ndarray]:
+        """The codes with a 9 among the vouched-for lines, and the packed men behind each."""
+        return [self.codes[row] for row in self.nines.tolist()], self.keys[self.nines]
+
+
+class PackedMaterials:
+    """The materials behind codes with a 9, as the batch path found them: each a packed key
+    (six bits a type, as ``VettedBlock.keys``) beside its code. Blocks are only appended; they
+    are counted together when first asked, and a ``Material`` is made only for those asked for.
+    """
+
+    def __init__(self) -> None:
+        self._codes: list[str] = []
+        self._keys: list[np.ndarray] = []
+        self._counts: list[np.ndarray] = []
+        self._groups: dict[str, tuple[int, int]] | None = None
+        self._lengths: dict[str, int] | None = None
+        self._men: list[list[int]] | None = None  # each counted key's men, with _times its count
+        self._times: list[int] = []
+
+    def add(self, codes: list[str], keys: np.ndarray, counts: np.ndarray | None = None) -> None:
+        if len(codes):
+            self._codes += codes
+            self._keys.append(keys)
+            self._counts.append(np.ones(len(keys), dtype=np.int64) if counts is None else counts)
+            self._groups = self._lengths = self._men = None
+
+    def extend(self, other: PackedMaterials) -> None:
+        if other._codes:
+            other._count()
+            self.add(other._codes, other._keys[0], other._counts[0])
+
+    def _count(self) -> dict[str, tuple[int, int]]:
+        """Each code's run of (key, count), the most frequent first, equal counts by key."""
+        if self._groups is not None:
+            return self._groups
+        if not self._codes:
+            self._groups = {}
+            return self._groups
+        names, code_of = np.unique(np.array(self._codes), return_inverse=True)
+        keys, counts = np.concatenate(self._keys), np.concatenate(self._counts)
+        # One entry a (code, key): the key's men fix its code, so the key alone tells them apart.
+        keys, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        counts = np.bincount(inverse.ravel(), weights=counts).astype(np.int64)
+        code_of = code_of.ravel()[first]
+        order = np.lexsort((keys, -counts, code_of))
+        keys, counts, code_of = keys[order], counts[order], code_of[order]
+        starts = np.flatnonzero(np.diff(code_of, prepend=-1))
+        self._codes = names[code_of].tolist()
+        self._keys, self._counts = [keys], [counts]
+        stops = [*starts[1:].tolist(), len(keys)]
+        self._groups = dict(zip(names[code_of[starts]].tolist(), zip(starts.tolist(), stops)))
+        return self._groups
+
+    def codes(self) -> dict[str, int]:
+        """Each code with how many materials are behind it."""
+        if self._lengths is None:
+            self._lengths = {code: stop - start for code, (start, stop) in self._count().items()}
+        return self._lengths
+
+    def materials(self, code: str, shown: int | None = None) -> list[tuple[Material, int]]:
+        """The materials behind ``code`` (the first ``shown`` of them), the most frequent first."""
+        start, stop = self._count().get(code, (0, 0))
+        if shown is not None:
+            stop = min(stop, start + shown)
+        if self._men is None:  # one list for all: numpy's per-call cost is some 5 us a class
+            self._men = ((self._keys[0][:, None] >> (6 * np.arange(10))) & 63).tolist()
+            self._times = self._counts[0].tolist()
         return [
-            (self.codes[row], Material(tuple(men[:5]), tuple(men[5:])), times)
-            for row, men, times in zip(rows.tolist(), self.counts[rows].tolist(), count.tolist())
+            (Material(tuple(men[:5]), tuple(men[5:])), count)
+            for men, count in zip(self._men[start:stop], self._times[start:stop])
         ]
+
+    def __getstate__(self) -> tuple:
+        self._count()
+        return self._codes, self._keys, self._counts
+
+    def __setstate__(self, state: tuple) -> None:
+        self._codes, self._keys, self._counts = state
+        self._groups = self._lengths = self._men = None
 
 
 class VectorEncoder:

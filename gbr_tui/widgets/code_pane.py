@@ -44,7 +44,7 @@ class CodePane(VerticalScroll, can_focus=True):
     """
 
     #: What the core says about the board being edited; set after every edit.
-    description: reactive[BoardDescription | None] = reactive(None, always_update=True, layout=False)
+    description: reactive[BoardDescription | None] = reactive(None, always_update=True, layout=False, repaint=False)
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -62,7 +62,9 @@ class CodePane(VerticalScroll, can_focus=True):
         codes = self._codes(description)
         rest = Text.assemble(("FEN   ", label), description.fen, "\n")
         # The verdict in the border keeps a row for the explanations at 80x24.
-        self.border_subtitle = "legal position" if description.legal else "not a legal position"
+        verdict = "legal position" if description.legal else "not a legal position"
+        if self.border_subtitle != verdict:  # setting it repaints the whole pane, even unchanged
+            self.border_subtitle = verdict
         shown_warnings = [*description.warnings, *filter(None, [description.stipulation_warning])]
         if shown_warnings:
             warnings = "\n".join(f"! {text}" for text in shown_warnings)

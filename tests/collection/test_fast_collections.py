@@ -36,7 +36,8 @@ def read(path, vector: bool) -> tuple[list, tuple, list]:
     with Collection(path, format=path.suffix[1:]) as collection:
         collection.encoder.vector = vector
         tally = collection.tally(reported.append)
-    return records, (tally.codes, tally.hidden, tally.classified, tally.bad), reported
+    materials = {code: dict(tally.materials(code)) for code in tally.codes}
+    return records, (tally.codes, materials, tally.classified, tally.bad), reported
 
 
 @pytest.mark.parametrize("kind", ["fen", "epd", "csv"])

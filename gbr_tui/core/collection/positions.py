@@ -135,7 +135,6 @@ def tally_positions(
         tally.classified += len(texts) - len(vetted.rejected)
         tally.codes.update(vetted.codes)
         tally.codes.pop("", None)  # the rejected lines' place
-        for code, material, count in vetted.nine_classes():
-            tally.add_hidden(code, material, count)
+        tally.add_packed(*vetted.nine_keys())
         if on_block is not None:
             on_block()

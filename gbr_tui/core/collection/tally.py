@@ -19,6 +19,7 @@ from gbr_tui.core.families import ALL_FAMILIES, Family, family_of
 from gbr_tui.core.material import Material
 
 if TYPE_CHECKING:
+    from gbr_tui.core.fast import PackedMaterials
     from gbr_tui.core.patterns import ClassPattern
 
 #: White wins, draws, Black wins, unknown (no result, ``*`` or anything else).
@@ -53,7 +54,7 @@ class ClassRow:
     with counts; for games, the results summed over them."""
 
     code: str
-    materials: tuple[tuple[Material, int], ...]  # most frequent first
+    materials: Sequence[tuple[Material, int]]  # most frequent first
     results: Results | None = None  # None: no game (positions have no result)
     count: int = 0  # of all its materials: set by ``class_rows``, which has it at hand
 
@@ -205,6 +206,7 @@ class Tally:
 
     codes: Counter = field(default_factory=Counter)
     hidden: dict[str, Counter] = field(default_factory=dict)  # code with a 9 -> materials
+    packed: PackedMaterials | None = None  # more of them, as the batch path counted them
     results: dict[tuple[str, Material], list[int]] = field(default_factory=dict)  # games only
     families: dict[str, list[int]] = field(default_factory=dict)  # games: family -> count, results
     classified: int = 0
@@ -247,14 +249,30 @@ class Tally:
             materials = self.hidden[code] = Counter()
         materials[material] += count
 
+    def add_packed(self, codes: list[str], keys: Sequence[int]) -> None:
+        """Count materials behind codes with a 9, each packed in one number (``PackedMaterials``)."""
+        if codes:
+            if self.packed is None:
+                from gbr_tui.core.fast import PackedMaterials
+
+                self.packed = PackedMaterials()
+            self.packed.add(codes, keys)
+
+    def _packed_codes(self) -> dict[str, int]:
+        return {} if self.packed is None else self.packed.codes()
+
     def materials(self, code: str) -> Counter:
         """The materials behind one code, with their counts. Besides the materials a 9 hides,
         ``hidden`` holds those of positions without one king a side (named with their kings)."""
         hidden = self.hidden.get(code)
-        if hidden is None:
+        packed = self.packed.materials(code) if code in self._packed_codes() else []
+        if hidden is None and not packed:
             return Counter({material_of_code(code): self.codes[code]})
         if "9" in code[:4]:
-            return hidden
+            materials = Counter(hidden)
+            for material, count in packed:
+                materials[material] += count
+            return materials
         materials = Counter(hidden)
         kings_one_a_side = self.codes[code] - hidden.total()
         if kings_one_a_side:
@@ -264,14 +282,29 @@ class Tally:
     def classes(
         self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
     ) -> list[ClassRow]:
-        """The classes with a wanted material (see ``class_rows``)."""
-        return class_rows(self.counted(), pattern, either_colour, sort)
+        """The classes with a wanted material (see ``class_rows``). The batch path's materials
+        with equal counts come in the order of their men, not of the blocks they were read in,
+        so that the list is the same however the file was split (``--jobs``)."""
+        if pattern is not None or either_colour or self.results:
+            return class_rows(self.counted(), pattern, either_colour, sort)
+        return sorted_rows([self._class_row(code) for code in sorted(self.codes)], sort)
+
+    def _class_row(self, code: str) -> ClassRow:
+        """One class's row, as ``class_rows`` lists it; the batch path's materials are made
+        only when they are read (a summary shows the first few)."""
+        count = self.codes[code]
+        packed = self._packed_codes().get(code)
+        if packed is not None and code not in self.hidden:
+            return ClassRow(code, PackedRun(self.packed, code, packed), None, count)
+        if packed is None and code not in self.hidden:
+            return ClassRow(code, ((material_of_code(code), count),), None, count)
+        return ClassRow(code, tuple(sorted(self.materials(code).items(), key=_most_first)), None, count)
 
     def counted(self) -> Iterator[Counted]:
         """(code, material, count, results or None) for every class and material counted."""
-        results, hidden = self.results, self.hidden
+        results, hidden, packed = self.results, self.hidden, self._packed_codes()
         for code, count in self.codes.items():
-            if code not in hidden:
+            if code not in hidden and code not in packed:
                 material = material_of_code(code)
                 held = results.get((code, material)) if results else None
                 yield code, material, count, None if held is None else tuple(held)
@@ -283,14 +316,57 @@ class Tally:
     def merge(self, other: Tally) -> None:
         self.codes.update(other.codes)
         for code, materials in other.hidden.items():
-            for material, count in materials.items():
-                self.add_hidden(code, material, count)
+            held = self.hidden.get(code)
+            if held is None:
+                self.hidden[code] = Counter(materials)
+            else:
+                held.update(materials)
+        if other.packed is not None:
+            if self.packed is None:
+                from gbr_tui.core.fast import PackedMaterials
+
+                self.packed = PackedMaterials()
+            self.packed.extend(other.packed)
         for into, source in ((self.results, other.results), (self.families, other.families)):
             for key, counts in source.items():
                 held = into.setdefault(key, [0] * len(counts))
                 held[:] = [a + b for a, b in zip(held, counts)]
         self.classified += other.classified
         self.bad += other.bad
+
+
+class PackedRun(Sequence):
+    """The materials of one class as the batch path counted them, most frequent first (equal
+    counts by their men), each ``Material`` made when it is first read."""
+
+    __slots__ = ("_code", "_length", "_made", "_packed")
+
+    def __init__(self, packed: PackedMaterials, code: str, length: int) -> None:
+        self._packed, self._code, self._length = packed, code, length
+        self._made: list[tuple[Material, int]] = []
+
+    def _first(self, count: int) -> list[tuple[Material, int]]:
+        if len(self._made) < count:
+            self._made = self._packed.materials(self._code, count)
+        return self._made
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._length)
+            return tuple(self._first(stop)[start:stop:step])
+        index = range(self._length)[index]
+        return self._first(index + 1)[index]
+
+    def __iter__(self) -> Iterator[tuple[Material, int]]:
+        return iter(self._first(self._length))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    __hash__ = None
 
 
 def material_of_code(code: str) -> Material:
