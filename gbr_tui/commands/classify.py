@@ -407,7 +407,7 @@ class _Classifier:
         out.write("  ".join("-" * width for width in widths) + "\n")
         out.writelines(lines[1:])
         if self.request.game_positions == GamePositions.ALL and self.tally.classified:
-            out.write(share_of_games_note(self.tally.classified) + "\n")
+            out.write(share_of_games_note(self.tally.classified, self.args.by) + "\n")
         if games:
             out.write(SCORE_NOTE + "\n")
         out.flush()

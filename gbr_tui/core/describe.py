@@ -389,10 +389,11 @@ def headers_words(headers: Mapping[str, str], limit: int = 60) -> str:
     return " · ".join(f"{printable(name)}: {printable(value, limit)}" for name, value in headers.items())
 
 
-def share_of_games_note(games: int) -> str:
-    """Under a summary of every class games pass through: why its shares add up to more than 100%."""
+def share_of_games_note(games: int, row: str = "class") -> str:
+    """Under a summary of every class games pass through: why its shares add up to more than
+    100%; ``row`` is what a row is (a class, a family)."""
     return (
-        f"share: of the {plural(games, 'game')}; a game counts once in each class it passes through, "
+        f"share: of the {plural(games, 'game')}; a game counts once in each {row} it passes through, "
         "so the shares add up to more than 100%"
     )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import chess
 from rich.style import Style
 from rich.text import Text
@@ -113,11 +115,15 @@ class BoardView(Widget, can_focus=True):
             return None
         return chess.square(self.files_left_right()[column], self.ranks_top_down()[row])
 
+    @cached_property
+    def _no_color(self) -> bool:
+        return self.app.no_color  # set once, at the app's start
+
     def dark_marker(self, square: chess.Square) -> str | None:
         """Where colours do not show the squares (ASCII mode, NO_COLOR), a dark square is marked
         with a dot, beside its man when it has one; None where colours show them."""
         dark = (chess.square_file(square) + chess.square_rank(square)) % 2 == 0
-        if dark and (self.ascii_mode or self.app.no_color):
+        if dark and (self.ascii_mode or self._no_color):
             return "." if self.ascii_mode else "·"
         return None
 

@@ -222,3 +222,9 @@ def test_bars_in_the_share_column(results_file, tmp_path):
     # 0100.00 has 3 of 4: 75% of ten cells is 7.5 cells, 1000.00 a quarter: 2.5 cells.
     assert "███████▌   75.0%" in lines[2] and "██▌        25.0%" in lines[3]
     assert "█" not in classify(str(path)).out  # not on a pipe unless asked
+
+
+def test_the_share_note_of_families_speaks_of_families(twins_file):
+    # Two games; by family, a game counts once in each family it passes through.
+    note = classify("--by", "family", "--position", "all", str(twins_file)).out.splitlines()
+    assert "share: of the 2 games; a game counts once in each family it passes through" in "\n".join(note)
