@@ -136,15 +136,7 @@ def tally_range(
     start, not from the range's)."""
     found: list[BadRecord] = []
     stream = io.BufferedReader(_Range(path, start, end))
-    with Collection(
-        stream,
-        format=request.format,
-        game_positions=request.game_positions,
-        fen_column=request.fen_column,
-        rule=rule,
-        name=name,
-        min_plies=request.min_plies,
-    ) as collection:
+    with request.open(stream, rule, name=name) as collection:
         if start > 0:  # whether the file is a chess collection at all is told from its start only
             collection._classified_any = True
         tally = collection.tally(found.append, either_colour=either_colour)

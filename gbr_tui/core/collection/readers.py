@@ -502,10 +502,18 @@ class CollectionRequest:
     code_column: str | None = None
     min_plies: int = 0  # ``all``: the classes a game stayed in fewer plies are left out
 
-    def open(self, path: str, rule: Rule, cancelled: Callable[[], bool] | None = None) -> Collection:
-        """The collection at ``path``; ``cancelled()`` true gives up reading a pipe or device."""
+    def open(
+        self,
+        source: str | BinaryIO,
+        rule: Rule,
+        cancelled: Callable[[], bool] | None = None,
+        name: str | None = None,
+    ) -> Collection:
+        """The collection at a path or in a stream (named ``name``); ``cancelled()`` true gives
+        up reading a pipe or device."""
         return Collection(
-            path,
+            source,
+            name=name,
             format=self.format,
             game_positions=self.game_positions,
             fen_column=self.fen_column,
