@@ -228,7 +228,7 @@ class EditorScreen(Screen):
             self.action_stop_typing()
 
     def _redraw(self) -> None:
-        self.board_view.refresh()
+        self.board_view.redraw()
         self.code_pane.description = self.setup.description(self.rule)
 
     def code_to_edit(self) -> str:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from functools import cached_property
 
 import chess
+from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 #: Outline glyphs for White, solid for Black, both in black ink as in printed diagrams: the sides
@@ -42,7 +43,7 @@ def cell_size_for(width: int, height: int) -> tuple[int, int]:
 
 
 class BoardView(Widget, can_focus=True):
-    """Renders a ``chess.Board``; call ``refresh()`` after changing the board in place."""
+    """Renders a ``chess.Board``; call ``redraw()`` after changing the board in place."""
 
     COMPONENT_CLASSES = {
         "board--light",
@@ -66,7 +67,7 @@ class BoardView(Widget, can_focus=True):
     BoardView > .board--coordinate {{ color: $text-muted; }}
     """
 
-    cursor: reactive[chess.Square] = reactive(chess.E4)
+    cursor: reactive[chess.Square] = reactive(chess.E4, repaint=False)  # see watch_cursor
     flipped: reactive[bool] = reactive(False)
     ascii_mode: reactive[bool] = reactive(False)
     show_cursor: reactive[bool] = reactive(True)
@@ -77,7 +78,7 @@ class BoardView(Widget, can_focus=True):
 
     def set_board(self, board: chess.Board) -> None:
         self.board = board
-        self.refresh()
+        self.redraw()
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         cell_width, _ = cell_size_for(*self._room(container, viewport))
@@ -132,28 +133,98 @@ class BoardView(Widget, can_focus=True):
             return piece.symbol() if self.ascii_mode else UNICODE_GLYPHS[piece.symbol()]
         return self.dark_marker(square) or " "
 
-    def render(self) -> Text:
-        cell_width, cell_height = cell_size_for(self.size.width, self.size.height)
-        # Partial styles on the squares: a piece or the cursor must not repaint the square's
-        # background. The coordinates stand on the widget's background: full style, so that a
-        # translucent colour ($text-muted) is blended.
-        styles = {
-            name: self.get_component_rich_style(name, partial=name != "board--coordinate")
-            for name in self.COMPONENT_CLASSES
-        }
-        text = Text(no_wrap=True, overflow="crop")
-        middle = cell_height // 2
-        for rank in self.ranks_top_down():
-            for row in range(cell_height):
-                label = str(rank + 1) if row == middle else " "
-                text.append(label.ljust(RANK_LABEL_WIDTH), styles["board--coordinate"])
-                for file in self.files_left_right():
-                    square = chess.square(file, rank)
-                    text.append(*self._cell(square, row == middle, cell_width, styles))
-                text.append("\n")
-        files = "".join(chess.FILE_NAMES[f].center(cell_width) for f in self.files_left_right())
-        text.append(" " * RANK_LABEL_WIDTH + files, styles["board--coordinate"])
-        return text
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._lines.clear()
+        self._part_styles.clear()
+
+    def redraw(self) -> None:
+        """Repaint the lines whose rank changed, after the board changed in place or the cursor
+        moved: Textual then redraws those lines, not the whole board."""
+        if not self._lines:
+            self.refresh()
+            return
+        width = self.size.width
+        changed = [Region(0, y, width, 1) for y, (key, _) in self._lines.items() if key != self._line_key(y)]
+        if changed:
+            self.refresh(*changed)
+
+    def watch_cursor(self) -> None:
+        self.redraw()
+
+    def render_line(self, y: int) -> Strip:
+        """One line of the board (Textual's line API), drawn anew only when its rank's men, the
+        cursor on it, the view or the styles changed."""
+        width = self.size.width
+        cell_width, cell_height = cell_size_for(width, self.size.height)
+        if y > 8 * cell_height:
+            return Strip.blank(width, self.rich_style)
+        key = self._line_key(y)
+        cached = self._lines.get(y)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        rank = self.ranks_top_down()[y // cell_height] if y < 8 * cell_height else None
+        line = self._draw_line(rank, y % cell_height == cell_height // 2, cell_width)
+        strip = line.adjust_cell_length(width, self.rich_style).apply_offsets(0, y)
+        self._lines[y] = (key, strip)
+        return strip
+
+    def _line_key(self, y: int) -> tuple:
+        """What line ``y`` is drawn from: the view, and the men and the cursor on its rank."""
+        width = self.size.width
+        cell_width, cell_height = cell_size_for(width, self.size.height)
+        rank = self.ranks_top_down()[y // cell_height] if y < 8 * cell_height else None
+        return (width, cell_width, cell_height, self.flipped, self.ascii_mode, self._rank_state(rank))
+
+    def _rank_state(self, rank: int | None) -> tuple[int, ...] | None:
+        """What a rank's lines are drawn from: its men (as bitboards) and the cursor when on it."""
+        if rank is None:
+            return None
+        board, mask = self.board, chess.BB_RANKS[rank]
+        on_rank = self.show_cursor and chess.square_rank(self.cursor) == rank
+        men = (board.occupied_co[chess.WHITE], board.pawns, board.knights, board.bishops, board.rooks, board.queens)
+        return (*(bitboard & mask for bitboard in men), board.kings & mask, self.cursor if on_rank else -1)
+
+    @cached_property
+    def _lines(self) -> dict[int, tuple[tuple, Strip]]:
+        """Each line's strip with what it was drawn from; emptied when the styles change."""
+        return {}
+
+    @cached_property
+    def _part_styles(self) -> dict[str, Style]:
+        """The styles of the board's parts, by component class; emptied when the styles change."""
+        return {}
+
+    def _styles(self) -> dict[str, Style]:
+        if self._part_styles:
+            return self._part_styles
+        # The squares over the widget's own style; the men and the cursor partial on them: they
+        # must not repaint the square's background. The coordinates stand on the widget's
+        # background: full style, so that a translucent colour ($text-muted) is blended.
+        styles = {name: self.get_component_rich_style(name, partial=True) for name in self.COMPONENT_CLASSES}
+        for square in ("board--light", "board--dark"):
+            styles[square] = self.rich_style + styles[square]
+        styles["board--coordinate"] = self.get_component_rich_style("board--coordinate")
+        self._part_styles.update(styles)
+        return self._part_styles
+
+    def _draw_line(self, rank: int | None, middle: bool, cell_width: int) -> Strip:
+        """The file letters when ``rank`` is None, else one line of the rank's squares (the
+        middle one carries the men), with the rank's number on the middle line."""
+        styles = self._styles()
+        coordinate = styles["board--coordinate"]
+        if rank is None:
+            files = "".join(chess.FILE_NAMES[f].center(cell_width) for f in self.files_left_right())
+            return Strip([Segment(" " * RANK_LABEL_WIDTH + files, coordinate)])
+        label = str(rank + 1) if middle else " "
+        segments = [Segment(label.ljust(RANK_LABEL_WIDTH), coordinate)]
+        for file in self.files_left_right():
+            segments.append(Segment(*self._cell(chess.square(file, rank), middle, cell_width, styles)))
+        return Strip(segments, RANK_LABEL_WIDTH + 8 * cell_width)
+
+    def text(self) -> str:
+        """The board as plain text, line by line (what a screen reader or a test reads)."""
+        return "\n".join(self.render_line(y).text for y in range(self.size.height))
 
     def _cell(self, square: chess.Square, middle: bool, width: int, styles: dict[str, Style]) -> tuple[str, Style]:
         dark = (chess.square_file(square) + chess.square_rank(square)) % 2 == 0

@@ -149,4 +149,5 @@ class BoardEditor(BoardView):
             self.post_message(self.SquareClicked(square))
 
     def watch_cursor(self) -> None:
+        super().watch_cursor()
         self.border_title = f"Board · {chess.square_name(self.cursor)}"

@@ -16,10 +16,16 @@ def _update(static: Static, content: str | Text) -> None:
     """Update a Static, with a new layout only when its height changes.
 
     A layout redraws every pane (the examples table too), and most edits keep the line count.
+    When no line is wider than the Static, its height is its line count: no wrapping to learn it.
     """
     static.update(content, layout=False)
-    size = static.size
-    if static.get_content_height(size, static.app.size, size.width) != size.height:
+    width, height = static.size
+    lines = (content.plain if isinstance(content, Text) else content).split("\n")
+    if any(cell_len(line) > width for line in lines):
+        rows = static.get_content_height(static.size, static.app.size, width)
+    else:
+        rows = len(lines)
+    if rows != height:
         static.refresh(layout=True)
 
 

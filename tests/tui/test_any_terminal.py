@@ -174,6 +174,14 @@ async def test_the_board_follows_the_theme_and_high_contrast_is_in_the_palette()
         assert app.theme == "gbr-high-contrast"
         dark = app.screen.query_one(BoardEditor).get_component_rich_style("board--dark")
         assert dark.bgcolor.triplet.hex == "#ffd700"
+        # The board keeps its drawn lines between edits: the new theme must reach them too.
+        drawn = {
+            segment.style.bgcolor.triplet.hex
+            for y in range(board.size.height)
+            for segment in board.render_line(y)
+            if segment.style and segment.style.bgcolor
+        }
+        assert "#ffd700" in drawn and BOARD_COLOURS["board-dark"] not in drawn
 
 
 async def wait_for_a_hit(pilot) -> None:

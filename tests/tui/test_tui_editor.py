@@ -127,11 +127,11 @@ async def test_flip_turns_the_board_and_the_arrow_keys_with_it():
     app = make_app(board_from_fen(KUBBEL_FEN))
     async with app.run_test(size=(80, 24)) as pilot:
         view = app.screen.query_one(BoardEditor)
-        first_row = view.render().plain.splitlines()[0]
+        first_row = view.text().splitlines()[0]
         assert first_row.startswith("8")
         await pilot.press("f")
         assert view.flipped
-        lines = view.render().plain.splitlines()
+        lines = view.text().splitlines()
         assert lines[0].startswith("1") and lines[-1].split() == list("hgfedcba")
         assert app.editor.setup.board.board_fen() == KUBBEL_FEN  # the view turns, the position does not
         await pilot.press("g", "e", "4", "up")  # up on the screen is down the board when flipped
