@@ -3,11 +3,14 @@
     uv run python benchmarks/startup.py [RUNS]
 
 Both start in a pseudo-terminal of 80x24, as a user starts them: the installed ``gbr-tui``
-command, and a minimal Textual app (Header, Static, Footer) run by the same Python. The clock
+command, and a minimal Textual app (Header, Static, Footer) that also imports python-chess, run
+by the same Python (python-chess's own import is a cost gbr-tui cannot cut). The clock
 stops when the first frame that shows the screen's content reaches the terminal: for gbr-tui,
 the code pane filled (the empty board's FEN) and the examples table filled (its "N of N"); for
-the baseline, its Static's text. Runs alternate so both see the same machine load.
-Goal: the median ratio at most 1.3.
+the baseline, its Static's text. Runs alternate so both see the same machine load; the CPU
+time of each (what start-up costs, less shaken by a busy machine than the clock) is reported
+beside the clock.
+Goal: the median ratio at most 1.2.
 """
 
 from __future__ import annotations
@@ -27,11 +30,12 @@ from pathlib import Path
 
 from gbr_tui.core.examples import ALL
 
-GOAL = 1.3
+GOAL = 1.2
 WIDTH, HEIGHT = 80, 24
 TIMEOUT = 30.0
 
 MINIMAL = """
+import chess
 from textual.app import App
 from textual.widgets import Footer, Header, Static
 
@@ -54,8 +58,9 @@ PROGRAMS = {
 }
 
 
-def time_to_ready(argv: list[str], needles: list[bytes], env: dict[str, str]) -> float:
-    """Seconds from starting ``argv`` in a new pseudo-terminal until every needle has been written."""
+def time_to_ready(argv: list[str], needles: list[bytes], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from starting ``argv`` in a new pseudo-terminal until every needle has been
+    written: on the clock, and of CPU (the child's, read when it is stopped there)."""
     start = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:  # the child: its terminal is the pty
@@ -72,11 +77,12 @@ def time_to_ready(argv: list[str], needles: list[bytes], env: dict[str, str]) ->
                     f"{argv[0]} did not show {needles} in {TIMEOUT:.0f} s; it wrote:\n{written[-2000:]!r}"
                 )
             written += os.read(fd, 1 << 16)
-        return time.perf_counter() - start
+        elapsed = time.perf_counter() - start
     finally:
         os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        usage = os.wait4(pid, 0)[2]
         os.close(fd)
+    return elapsed, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -88,17 +94,20 @@ def main() -> None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         for argv, needles in PROGRAMS.values():  # warm the file cache and write the byte code
             time_to_ready(argv, needles, env)
-        times: dict[str, list[float]] = {name: [] for name in PROGRAMS}
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in PROGRAMS}
         for _ in range(runs):
             for name, (argv, needles) in PROGRAMS.items():
                 times[name].append(time_to_ready(argv, needles, env))
-    medians = {name: statistics.median(values) for name, values in times.items()}
-    for name, median in medians.items():
-        print(
-            f"{name:8} first frame: median {median * 1000:6.1f} ms  (min {min(times[name]) * 1000:.1f} ms, {runs} runs)"
-        )
-    ratio = medians["gbr-tui"] / medians["minimal"]
-    print(f"ratio gbr-tui / minimal: {ratio:.2f}x  (goal <= {GOAL}x: {'met' if ratio <= GOAL else 'NOT met'})")
+    for what, column in (("clock", 0), ("CPU", 1)):
+        medians = {name: statistics.median(run[column] for run in values) for name, values in times.items()}
+        for name, median in medians.items():
+            fastest = min(run[column] for run in times[name])
+            print(
+                f"{name:8} first frame, {what:5}: median {median * 1000:6.1f} ms  (min {fastest * 1000:.1f} ms, {runs} runs)"
+            )
+        ratio = medians["gbr-tui"] / medians["minimal"]
+        verdict = "met" if ratio <= GOAL else "NOT met"
+        print(f"ratio gbr-tui / minimal, {what}: {ratio:.2f}x  (goal <= {GOAL}x: {verdict})")
 
 
 if __name__ == "__main__":

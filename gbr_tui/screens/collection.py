@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, DataTable, Footer, Header, Input, ProgressBar, Static
+from textual.widgets import ContentSwitcher, DataTable, Header, Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from gbr_tui.core import GbrError, Rule, board_from_fen
@@ -56,6 +56,7 @@ from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.bounded_input import BoundedInput
 from gbr_tui.widgets.class_chart import ClassChart
 from gbr_tui.widgets.collection_lists import ClassTable, PositionList
+from gbr_tui.widgets.key_footer import KeyFooter
 from gbr_tui.widgets.record_list import Column, RecordList
 
 MATERIALS_SHOWN = 3
@@ -166,7 +167,7 @@ class CollectionScreen(Screen):
                     yield BoardView(id="position-board")
                     yield Static(id="position-details", markup=False)
             yield RecordList(id="bad-records")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = printable(f"{self.files.title} by class")

@@ -21,7 +21,7 @@ from textual.containers import Container, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode_any, explain, position_warnings
 from gbr_tui.core.describe import (
@@ -40,6 +40,7 @@ from gbr_tui.core.setup import arrangement_of
 from gbr_tui.messages import LoadPosition
 from gbr_tui.widgets.board import UNICODE_GLYPHS, BoardView
 from gbr_tui.widgets.bounded_input import BoundedInput
+from gbr_tui.widgets.key_footer import KeyFooter
 
 #: Besides a code, the screen reads these (shown under the dialects).
 OTHER_INPUTS = (
@@ -170,7 +171,7 @@ class DecodeScreen(Screen):
                     yield Static(id="board-note")
             yield Static(id="examples-title")
             yield DataTable(id="examples", show_cursor=False, zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         board = self.query_one(BoardView)

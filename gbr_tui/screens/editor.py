@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from gbr_tui.core import GbrError, Rule, decode
 from gbr_tui.core.describe import (
@@ -29,6 +29,7 @@ from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
 from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_pane import ExamplesPane
+from gbr_tui.widgets.key_footer import KeyFooter
 from gbr_tui.widgets.piece_palette import PiecePalette
 
 
@@ -94,7 +95,7 @@ class EditorScreen(Screen):
                     yield PiecePalette()
                 yield CodePane()
             yield ExamplesPane()
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show_keys_waiting()

@@ -13,7 +13,9 @@ from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.keys import _character_to_key
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
+
+from gbr_tui.widgets.key_footer import KeyFooter
 
 #: The keys that type a character: a focused Input takes them before any binding of its own
 #: screen or the app.
@@ -88,4 +90,4 @@ class HelpScreen(Screen):
                 for keys, description in rows:
                     table.add_row(keys, Text(description))
                 yield Static(table, classes="help-section")
-        yield Footer()
+        yield KeyFooter()
