@@ -96,17 +96,28 @@ def _digit_table(rule: Rule, queens: bool) -> np.ndarray:
     )
 
 
+def code_numbers(codes: np.ndarray) -> np.ndarray:
+    """Full codes (an ``S7`` array) as big-endian numbers of their bytes, in the codes' order."""
+    padded = np.zeros((len(codes), 8), dtype=np.uint8)
+    padded[:, 1:] = codes.view(np.uint8).reshape(len(codes), 7)
+    return padded.view(">u8").ravel()
+
+
 class VettedBlock(Vetted):
     """The verdicts of a block vetted here: the men of each line are packed in ``keys``."""
 
-    def __init__(self, codes: list[str], rejected: list[int], counts: np.ndarray, keys: np.ndarray, nines: np.ndarray):
+    def __init__(
+        self, codes: list[str], rejected: list[int], counts: np.ndarray, keys: np.ndarray, nine_codes: np.ndarray
+    ):
         super().__init__(codes, rejected, counts)
         self.keys = keys
-        self.nines = nines  # the vouched-for lines whose code has a 9
+        self.nine_codes = nine_codes  # the vouched-for lines whose code has a 9: line, full code
 
-    def nine_keys(self) -> tuple[list[str], np.ndarray]:
-        """The codes with a 9 among the vouched-for lines, and the packed men behind each."""
-        return [self.codes[row] for row in self.nines.tolist()], self.keys[self.nines]
+    def nine_keys(self) -> tuple[np.ndarray, np.ndarray]:
+        """The full codes (``S7``) with a 9 among the vouched-for lines, and the packed men
+        behind each."""
+        lines, codes = self.nine_codes
+        return codes, self.keys[lines]
 
 
 class PackedMaterials:
@@ -116,34 +127,38 @@ class PackedMaterials:
     """
 
     def __init__(self) -> None:
-        self._codes: list[str] = []
+        self._codes: list[np.ndarray] = []  # a block's full codes (S7), a key each
         self._keys: list[np.ndarray] = []
         self._counts: list[np.ndarray] = []
+        self._runs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # codes, starts, stops
         self._groups: dict[str, tuple[int, int]] | None = None
         self._lengths: dict[str, int] | None = None
         self._men: list[list[int]] | None = None  # each counted key's men, with _times its count
         self._times: list[int] = []
 
-    def add(self, codes: list[str], keys: np.ndarray, counts: np.ndarray | None = None) -> None:
+    def add(self, codes: np.ndarray, keys: np.ndarray, counts: np.ndarray | None = None) -> None:
         if len(codes):
-            self._codes += codes
+            self._codes.append(codes)
             self._keys.append(keys)
             self._counts.append(np.ones(len(keys), dtype=np.int64) if counts is None else counts)
-            self._groups = self._lengths = self._men = None
+            self._runs = self._groups = self._lengths = self._men = None
 
     def extend(self, other: PackedMaterials) -> None:
         if other._codes:
-            other._count()
-            self.add(other._codes, other._keys[0], other._counts[0])
+            other._counted()
+            self.add(other._codes[0], other._keys[0], other._counts[0])
 
-    def _count(self) -> dict[str, tuple[int, int]]:
-        """Each code's run of (key, count), the most frequent first, equal counts by key."""
-        if self._groups is not None:
-            return self._groups
+    def _counted(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each code's run of (key, count), the most frequent first, equal counts by key: the
+        runs' codes (sorted), starts and stops."""
+        if self._runs is not None:
+            return self._runs
         if not self._codes:
-            self._groups = {}
-            return self._groups
-        names, code_of = np.unique(np.array(self._codes), return_inverse=True)
+            self._runs = (np.array([], dtype="S7"), np.array([], dtype=np.int64), np.array([], dtype=np.int64))
+            return self._runs
+        codes = np.concatenate(self._codes)
+        _, named, code_of = np.unique(code_numbers(codes), return_index=True, return_inverse=True)
+        names = codes[named]
         keys, counts = np.concatenate(self._keys), np.concatenate(self._counts)
         # One entry a (code, key): the key's men fix its code, so the key alone tells them apart.
         keys, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
@@ -152,10 +167,16 @@ class PackedMaterials:
         order = np.lexsort((keys, -counts, code_of))
         keys, counts, code_of = keys[order], counts[order], code_of[order]
         starts = np.flatnonzero(np.diff(code_of, prepend=-1))
-        self._codes = names[code_of].tolist()
+        self._codes = [names[code_of]]
         self._keys, self._counts = [keys], [counts]
-        stops = [*starts[1:].tolist(), len(keys)]
-        self._groups = dict(zip(names[code_of[starts]].tolist(), zip(starts.tolist(), stops)))
+        self._runs = (names[code_of[starts]], starts, np.append(starts[1:], len(keys)))
+        return self._runs
+
+    def _count(self) -> dict[str, tuple[int, int]]:
+        """Each code's run, as (start, stop) by code."""
+        if self._groups is None:
+            names, starts, stops = self._counted()
+            self._groups = dict(zip(names.astype("U7").tolist(), zip(starts.tolist(), stops.tolist())))
         return self._groups
 
     def codes(self) -> dict[str, int]:
@@ -177,13 +198,19 @@ class PackedMaterials:
             for men, count in zip(self._men[start:stop], self._times[start:stop])
         ]
 
+    def men_runs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Each code's run of materials as ``materials`` lists them: the runs' codes (sorted),
+        starts and lengths, and the men of every material, a row each (Q R B N P q r b n p)."""
+        names, starts, stops = self._counted()
+        return names, starts, stops - starts, (self._keys[0][:, None] >> (6 * np.arange(10))) & 63
+
     def __getstate__(self) -> tuple:
-        self._count()
+        self._counted()
         return self._codes, self._keys, self._counts
 
     def __setstate__(self, state: tuple) -> None:
         self._codes, self._keys, self._counts = state
-        self._groups = self._lengths = self._men = None
+        self._runs = self._groups = self._lengths = self._men = None
 
 
 class VectorEncoder:
@@ -211,11 +238,13 @@ class VectorEncoder:
         counts = (keys[:, None] >> (6 * np.arange(10))) & 63
         ok &= self._trailing_fields(data, buffer, starts, spaces)
         ok &= (counts[:, 4] <= 8) & (counts[:, 9] <= 8)
-        codes, nines = self._codes(counts, lines)
+        codes, nines, text = self._codes(counts, lines)
         rejected = np.flatnonzero(~ok).tolist()
         for index in rejected:
             codes[index] = ""
-        return VettedBlock(codes, rejected, counts, keys, np.flatnonzero(nines & ok))
+        nine_lines = np.flatnonzero(nines & ok)
+        nine_codes = np.ascontiguousarray(text[nine_lines, :7]).view("S7").ravel()
+        return VettedBlock(codes, rejected, counts, keys, (nine_lines, nine_codes))
 
     def _with_inner_breaks(self, texts: list[str], broken: list[int]) -> VettedBlock:
         """Lines with line ends inside are python-chess's; the rest are vetted as usual."""
@@ -297,9 +326,9 @@ class VectorEncoder:
             ok &= (fields < number) | good
         return ok
 
-    def _codes(self, counts: np.ndarray, lines: int) -> tuple[list[str], np.ndarray]:
-        """Every line's code from its counts (rows with more than 8 pawns are garbage), and
-        whether it has a 9."""
+    def _codes(self, counts: np.ndarray, lines: int) -> tuple[list[str], np.ndarray, np.ndarray]:
+        """Every line's code from its counts (rows with more than 8 pawns are garbage), whether
+        it has a 9, and the full codes as rows of bytes."""
         capped = np.minimum(counts, 3)
         text = np.empty((lines, 8), dtype=np.uint8)
         for column, table in enumerate(self._tables):
@@ -312,4 +341,4 @@ class VectorEncoder:
         written = text.tobytes().decode("ascii")
         if self.short:
             written = written.replace(".00\n", "\n")
-        return written.split("\n")[:-1], nines
+        return written.split("\n")[:-1], nines, text
