@@ -103,6 +103,16 @@ def code_numbers(codes: np.ndarray) -> np.ndarray:
     return padded.view(">u8").ravel()
 
 
+def counted_codes(numbers: list[np.ndarray]) -> dict[str, int]:
+    """Each full code among blocks of ``code_numbers``, with how often it comes, in the order
+    the codes first come (as counting them one by one would have them)."""
+    distinct, first, counts = np.unique(np.concatenate(numbers), return_index=True, return_counts=True)
+    order = np.argsort(first)
+    distinct, counts = distinct[order], counts[order]
+    text = distinct.astype(">u8").view(np.uint8).reshape(-1, 8)[:, 1:].tobytes().decode("ascii")
+    return dict(zip([text[start : start + 7] for start in range(0, len(text), 7)], counts.tolist()))
+
+
 class VettedBlock(Vetted):
     """The verdicts of a block vetted here: the men of each line are packed in ``keys``."""
 
@@ -144,7 +154,10 @@ class PackedMaterials:
             self._runs = self._groups = self._lengths = self._men = None
 
     def extend(self, other: PackedMaterials) -> None:
-        if other._codes:
+        if not self._codes:  # taken as they are: counted once, when first asked
+            self._codes, self._keys, self._counts = list(other._codes), list(other._keys), list(other._counts)
+            self._runs = other._runs
+        elif other._codes:
             other._counted()
             self.add(other._codes[0], other._keys[0], other._counts[0])
 
@@ -205,12 +218,11 @@ class PackedMaterials:
         return names, starts, stops - starts, (self._keys[0][:, None] >> (6 * np.arange(10))) & 63
 
     def __getstate__(self) -> tuple:
-        self._counted()
-        return self._codes, self._keys, self._counts
+        return self._codes, self._keys, self._counts, self._counted()
 
     def __setstate__(self, state: tuple) -> None:
-        self._codes, self._keys, self._counts = state
-        self._runs = self._groups = self._lengths = self._men = None
+        self._codes, self._keys, self._counts, self._runs = state
+        self._groups = self._lengths = self._men = None
 
 
 class VectorEncoder:
@@ -244,7 +256,9 @@ class VectorEncoder:
             codes[index] = ""
         nine_lines = np.flatnonzero(nines & ok)
         nine_codes = np.ascontiguousarray(text[nine_lines, :7]).view("S7").ravel()
-        return VettedBlock(codes, rejected, counts, keys, (nine_lines, nine_codes))
+        vetted = VettedBlock(codes, rejected, counts, keys, (nine_lines, nine_codes))
+        vetted.numbers = code_numbers(np.ascontiguousarray(text[ok, :7]).view("S7").ravel())
+        return vetted
 
     def _with_inner_breaks(self, texts: list[str], broken: list[int]) -> VettedBlock:
         """Lines with line ends inside are python-chess's; the rest are vetted as usual."""

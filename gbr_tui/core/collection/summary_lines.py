@@ -52,9 +52,13 @@ def _short(codes: np.ndarray) -> np.ndarray:
     return (codes[:, 4:] == np.frombuffer(b".00", np.uint8)).all(1)
 
 
-def class_columns(tally: Tally, sort: SortBy = SortBy.CODE) -> ClassColumns:
-    """The classes ``tally.classes()`` lists (a tally without results), as arrays."""
-    codes = np.array(list(tally.codes), dtype="S7")
+def class_columns(tally: Tally, sort: SortBy = SortBy.CODE) -> ClassColumns | None:
+    """The classes ``tally.classes()`` lists (a tally without results), as arrays; None if a
+    code is not a full one (``abcd.ef``)."""
+    joined = "".join(tally.codes)
+    if len(joined) != 7 * len(tally.codes) or not joined.isascii():
+        return None
+    codes = np.frombuffer(joined.encode("ascii"), dtype="S7")
     counts = np.fromiter(tally.codes.values(), dtype=np.int64, count=len(codes))
     numbers = code_numbers(codes)
     order = np.argsort(numbers)
