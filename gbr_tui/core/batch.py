@@ -30,7 +30,7 @@ class Vetted:
         self.codes = codes
         self.rejected = rejected
         self.counts = counts  # (texts, 10) men Q R B N P q r b n p per text, a numpy array
-        self.numbers = None  # the codes vouched for as numbers (``fast.code_numbers``), or None
+        self.numbers = None  # the codes vouched for as numbers (``fast.code_indices``), or None
         self._rows: list[list[int]] | None = None
 
     def material(self, index: int) -> Material:

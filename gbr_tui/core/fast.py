@@ -103,14 +103,32 @@ def code_numbers(codes: np.ndarray) -> np.ndarray:
     return padded.view(">u8").ravel()
 
 
-def counted_codes(numbers: list[np.ndarray]) -> dict[str, int]:
-    """Each full code among blocks of ``code_numbers``, with how often it comes, in the order
-    the codes first come (as counting them one by one would have them)."""
-    distinct, first, counts = np.unique(np.concatenate(numbers), return_index=True, return_counts=True)
-    order = np.argsort(first)
-    distinct, counts = distinct[order], counts[order]
-    text = distinct.astype(">u8").view(np.uint8).reshape(-1, 8)[:, 1:].tobytes().decode("ascii")
-    return dict(zip([text[start : start + 7] for start in range(0, len(text), 7)], counts.tolist()))
+#: A full code's six digits read as one number, ``abcd.ef`` -> abcdef: an index into a count
+#: of every possible code (the dot weighs nothing).
+_CODE_INDEX_WEIGHTS = np.array([10**5, 10**4, 10**3, 100, 0, 10, 1], dtype=np.int32)
+_CODE_INDICES = 10**6
+
+
+def code_indices(codes: np.ndarray) -> np.ndarray:
+    """Full codes, as rows of 7 bytes, each as the number of its six digits."""
+    return (codes.astype(np.int32) - ord("0")) @ _CODE_INDEX_WEIGHTS
+
+
+def counted_codes(indices: list[np.ndarray]) -> dict[str, int]:
+    """Each full code among blocks of ``code_indices``, with how often it comes, in the order
+    the codes first come (as counting them one by one would have them): counted by index, no
+    sort but of the distinct codes."""
+    every = np.concatenate(indices)
+    counts = np.bincount(every, minlength=_CODE_INDICES)
+    present = np.flatnonzero(counts)
+    first = np.full(_CODE_INDICES, len(every))
+    np.minimum.at(first, every, np.arange(len(every)))
+    present = present[np.argsort(first[present])]
+    digits = np.empty((len(present), 7), dtype=np.uint8)
+    for column, weight in enumerate(_CODE_INDEX_WEIGHTS.tolist()):
+        digits[:, column] = present // weight % 10 + ord("0") if weight else ord(".")
+    text = digits.tobytes().decode("ascii")
+    return dict(zip([text[start : start + 7] for start in range(0, len(text), 7)], counts[present].tolist()))
 
 
 class VettedBlock(Vetted):
@@ -170,19 +188,18 @@ class PackedMaterials:
             self._runs = (np.array([], dtype="S7"), np.array([], dtype=np.int64), np.array([], dtype=np.int64))
             return self._runs
         codes = np.concatenate(self._codes)
-        _, named, code_of = np.unique(code_numbers(codes), return_index=True, return_inverse=True)
-        names = codes[named]
         keys, counts = np.concatenate(self._keys), np.concatenate(self._counts)
         # One entry a (code, key): the key's men fix its code, so the key alone tells them apart.
         keys, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         counts = np.bincount(inverse.ravel(), weights=counts).astype(np.int64)
-        code_of = code_of.ravel()[first]
-        order = np.lexsort((keys, -counts, code_of))
-        keys, counts, code_of = keys[order], counts[order], code_of[order]
-        starts = np.flatnonzero(np.diff(code_of, prepend=-1))
-        self._codes = [names[code_of]]
+        codes = codes[first]
+        numbers = code_numbers(codes)
+        order = np.lexsort((keys, -counts, numbers))
+        keys, counts, codes, numbers = keys[order], counts[order], codes[order], numbers[order]
+        starts = np.flatnonzero(np.diff(numbers, prepend=np.uint64(0)) != 0)
+        self._codes = [codes]
         self._keys, self._counts = [keys], [counts]
-        self._runs = (names[code_of[starts]], starts, np.append(starts[1:], len(keys)))
+        self._runs = (codes[starts], starts, np.append(starts[1:], len(keys)))
         return self._runs
 
     def _count(self) -> dict[str, tuple[int, int]]:
@@ -218,7 +235,8 @@ class PackedMaterials:
         return names, starts, stops - starts, (self._keys[0][:, None] >> (6 * np.arange(10))) & 63
 
     def __getstate__(self) -> tuple:
-        return self._codes, self._keys, self._counts, self._counted()
+        runs = self._counted()  # first: it leaves one block, counted
+        return self._codes, self._keys, self._counts, runs
 
     def __setstate__(self, state: tuple) -> None:
         self._codes, self._keys, self._counts, self._runs = state
@@ -257,7 +275,7 @@ class VectorEncoder:
         nine_lines = np.flatnonzero(nines & ok)
         nine_codes = np.ascontiguousarray(text[nine_lines, :7]).view("S7").ravel()
         vetted = VettedBlock(codes, rejected, counts, keys, (nine_lines, nine_codes))
-        vetted.numbers = code_numbers(np.ascontiguousarray(text[ok, :7]).view("S7").ravel())
+        vetted.numbers = code_indices(text[ok, :7])
         return vetted
 
     def _with_inner_breaks(self, texts: list[str], broken: list[int]) -> VettedBlock:

@@ -250,7 +250,7 @@ class Tally:
         materials[material] += count
 
     def add_code_numbers(self, numbers: list) -> None:
-        """Count full codes given as blocks of numbers (``fast.code_numbers``)."""
+        """Count full codes given as blocks of numbers (``fast.code_indices``)."""
         from gbr_tui.core.fast import counted_codes
 
         self.codes.update(counted_codes(numbers))
