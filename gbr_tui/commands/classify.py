@@ -376,8 +376,8 @@ class _Classifier:
         as a rich Table (rich takes some 150 us a row, and a file of scattered positions has
         tens of thousands of classes); bars come from a few rich Bars rendered once each (a bar
         has ``BAR_WIDTH * 8 + 1`` sizes). The classes of positions (no results, no pattern)
-        are written with numpy where it is loaded or pays (``SUMMARY_NUMPY_WORTH``), the rest
-        a row at a time."""
+        (folded or not) are written with numpy where it is loaded or pays
+        (``SUMMARY_NUMPY_WORTH``), the rest a row at a time."""
         with _collection_paused():
             columns = self._class_columns()
             if columns is not None:
@@ -388,13 +388,13 @@ class _Classifier:
                 self._write_table()
 
     def _class_columns(self):
-        if self.args.by == "family" or self.pattern is not None or self.args.either_colour or self.tally.results:
+        if self.args.by == "family" or self.pattern is not None or self.tally.results:
             return None
         if not _summary_uses_numpy(len(self.tally.codes)):
             return None
         from gbr_tui.core.collection.summary_lines import class_columns
 
-        return class_columns(self.tally, SortBy(self.args.sort))
+        return class_columns(self.tally, SortBy(self.args.sort), self.args.either_colour)
 
     def _write_class_columns(self, columns) -> None:
         """The summary of classes of positions, as ``_write_table`` or ``_summary_objects``
@@ -424,6 +424,8 @@ class _Classifier:
 
         lines, material_width = summary_lines(columns, cells, short=short, code_width=widths[0], shown=3)
         widths.append(max(len("material"), material_width))
+        if self.args.either_colour:
+            out.write(EITHER_COLOUR_NOTE + "\n")
         out.write(f"{'class':<{widths[0]}}  {'count':>{widths[1]}}  {'share':>{widths[2]}}  material\n")
         out.write("  ".join("-" * width for width in widths) + "\n")
         out.write(lines.decode("utf-8"))

@@ -11,7 +11,8 @@ The checks are stricter than python-chess: a line they do not vouch for (tabs, t
 ``~``, a 9th pawn, anything unusual) is *rejected*, and the caller asks python-chess, whose
 verdict and message are final. So the answers are python-chess's on every line.
 
-numpy is imported by this module alone, and only batch work imports it (see ``FenEncoder``).
+numpy is imported by this module and by the summary's (``collection.summary_lines``) alone, and
+only batch work imports them (see ``FenEncoder``).
 """
 
 from __future__ import annotations
@@ -42,10 +43,11 @@ _NOT_IN_A_RANK = 100
 _SQUARES = _byte_table(
     {b"12345678"[n : n + 1]: n + 1 for n in range(8)} | {_COUNTED + b"Kk": 1, b"/": 0}, _NOT_IN_A_RANK
 )
+#: A digit after a digit: both bytes are this in ``_RUN_DIGITS``, their AND too, any other pair 0.
+_RUN_DIGITS = _byte_table({b"12345678": _NOT_IN_A_RANK})
 #: A placement's kings, one sum per line: 1 a White king, 16 a Black one. Only one king a side
 #: (17) is vouched for here; python-chess and the reader name any other kings (an empty board).
-_KINGS = np.zeros(256, dtype=np.int64)
-_KINGS[ord("K")], _KINGS[ord("k")] = 1, 16
+_KINGS = _byte_table({b"K": 1, b"k": 16})
 _ONE_KING_A_SIDE = 17
 _FULL_PLACEMENT = 64 + 7  # eight ranks of eight men: no digit, and six bits may not hold a type
 _MEN = np.zeros(256, dtype=np.int64)
@@ -228,11 +230,13 @@ class PackedMaterials:
             for men, count in zip(self._men[start:stop], self._times[start:stop])
         ]
 
-    def men_runs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def men_runs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Each code's run of materials as ``materials`` lists them: the runs' codes (sorted),
-        starts and lengths, and the men of every material, a row each (Q R B N P q r b n p)."""
+        starts and lengths; and the men of every material, a row each (Q R B N P q r b n p),
+        and its count."""
         names, starts, stops = self._counted()
-        return names, starts, stops - starts, (self._keys[0][:, None] >> (6 * np.arange(10))) & 63
+        men = (self._keys[0][:, None] >> (6 * np.arange(10))) & 63
+        return names, starts, stops - starts, men, self._counts[0]
 
     def __getstate__(self) -> tuple:
         runs = self._counted()  # first: it leaves one block, counted
@@ -308,8 +312,8 @@ class VectorEncoder:
         candidates = np.flatnonzero(ok)
         if len(candidates):
             values = np.frombuffer(bytearray(data.translate(_SQUARES)), dtype=np.uint8)
-            digits = (buffer >= ord("1")) & (buffer <= ord("8"))
-            values[:-1] += (digits[:-1] & digits[1:]).view(np.uint8) * np.uint8(_NOT_IN_A_RANK)
+            digits = np.frombuffer(data.translate(_RUN_DIGITS), dtype=np.uint8)
+            values[:-1] += digits[:-1] & digits[1:]
             squares = np.zeros(len(buffer) + 1, dtype=np.int32)
             np.cumsum(values, dtype=np.int32, out=squares[1:])
             ranks = np.empty((len(candidates), 9), dtype=np.int64)
@@ -317,7 +321,8 @@ class VectorEncoder:
             ranks[:, 1:8] = slashes[first_slash[candidates, None] + np.arange(7)]
             ranks[:, 8] = placement_ends[candidates]
             ok[candidates] = (np.diff(squares[ranks], axis=1) == 8).all(axis=1)
-        ok &= np.add.reduceat(_KINGS[buffer], bounds)[0::2] == _ONE_KING_A_SIDE
+        kings = np.frombuffer(data.translate(_KINGS), dtype=np.uint8)
+        ok &= np.add.reduceat(kings, bounds, dtype=np.int32)[0::2] == _ONE_KING_A_SIDE
         return ok, np.add.reduceat(_MEN[buffer], bounds)[0::2]
 
     @staticmethod

@@ -1,7 +1,8 @@
 """The summary of classes of positions written all at once with numpy gives, byte for byte,
 the lines written a row at a time: plain classes, codes with a 9 and many materials behind
 them (the batch path's), positions python-chess read one by one (no king, two kings), bad
-lines, in every form (table, bars, short codes, JSON, sorted by count), with and without jobs."""
+lines, in every form (table, bars, short codes, JSON, sorted by count, colour twins folded),
+with and without jobs."""
 
 from __future__ import annotations
 
@@ -67,6 +68,8 @@ def summary(path, options: list[str], numpy: bool, monkeypatch, capsys) -> tuple
         ["--bars"],
         ["--sort", "count"],
         ["--sort", "score", "--json"],
+        ["--either-colour"],
+        ["--either-colour", "--json", "--sort", "count"],
     ],
 )
 @pytest.mark.parametrize("jobs", ["1", "2"])

@@ -52,9 +52,9 @@ def _short(codes: np.ndarray) -> np.ndarray:
     return (codes[:, 4:] == np.frombuffer(b".00", np.uint8)).all(1)
 
 
-def class_columns(tally: Tally, sort: SortBy = SortBy.CODE) -> ClassColumns | None:
-    """The classes ``tally.classes()`` lists (a tally without results), as arrays; None if a
-    code is not a full one (``abcd.ef``)."""
+def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool = False) -> ClassColumns | None:
+    """The classes ``tally.classes(either_colour=...)`` lists (a tally without results), as
+    arrays; None if a code is not a full one (``abcd.ef``) or a material too big to pack."""
     joined = "".join(tally.codes)
     if len(joined) != 7 * len(tally.codes) or not joined.isascii():
         return None
@@ -67,26 +67,80 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE) -> ClassColumns | No
     # of materials behind codes with a 9, then those python-chess read one by one.
     firsts = np.arange(len(codes))
     materials = np.ones(len(codes), dtype=np.int64)
-    men, kings = [_men_of_codes(codes)], [np.ones((len(codes), 2), np.int64)]
+    men, kings, times = [_men_of_codes(codes)], [np.ones((len(codes), 2), np.int64)], [counts]
     size = len(codes)
     if tally.packed is not None:
-        names, starts, lengths, packed_men = tally.packed.men_runs()
+        names, starts, lengths, packed_men, packed_times = tally.packed.men_runs()
         at = np.searchsorted(numbers, code_numbers(names))
         firsts[at], materials[at] = size + starts, lengths
         men.append(packed_men)
         kings.append(np.ones((len(packed_men), 2), np.int64))
+        times.append(packed_times)
         size += len(packed_men)
     for code in tally.hidden:  # few, and with any kings
-        row = tally._class_row(code)
+        # Folding lists them in the order they were counted (ties keep it); else as listed.
+        found = list(tally.materials(code).items()) if either_colour else tally._class_row(code).materials
         at = np.searchsorted(numbers, code_numbers(np.array([code], dtype="S7")))
-        firsts[at], materials[at] = size, len(row.materials)
-        men.append(np.array([material.white + material.black for material, _ in row.materials], np.int64))
-        kings.append(np.array([material.kings for material, _ in row.materials], np.int64))
-        size += len(row.materials)
+        firsts[at], materials[at] = size, len(found)
+        men.append(np.array([material.white + material.black for material, _ in found], np.int64))
+        kings.append(np.array([material.kings for material, _ in found], np.int64))
+        times.append(np.array([count for _, count in found], np.int64))
+        size += len(found)
+    columns = ClassColumns(codes, counts, firsts, materials, np.concatenate(men), np.concatenate(kings))
+    if either_colour:
+        columns = _folded(columns, np.concatenate(times), order)
+        if columns is None:
+            return None
     if sort != SortBy.CODE:  # without results every score is unknown: the most first, ties by code
-        order = np.argsort(-counts, kind="stable")
-        codes, counts, firsts, materials = codes[order], counts[order], firsts[order], materials[order]
-    return ClassColumns(codes, counts, firsts, materials, np.concatenate(men), np.concatenate(kings))
+        order = np.argsort(-columns.counts, kind="stable")
+        columns.codes, columns.counts = columns.codes[order], columns.counts[order]
+        columns.firsts, columns.materials = columns.firsts[order], columns.materials[order]
+    return columns
+
+
+def _folded(columns: ClassColumns, times: np.ndarray, counted: np.ndarray) -> ClassColumns | None:
+    """Each class folded with its colour twin, as ``class_rows`` folds them: every material
+    written with the stronger side as White (``stronger_first``), the same material from both
+    twins counted once, the most frequent first and equal counts in the order they were
+    counted (``counted[i]``: where class i came among the tally's codes)."""
+    if columns.men.max(initial=0) > 255 or columns.kings.max(initial=0) > 255:
+        return None
+    line_of = np.repeat(np.arange(len(columns.codes)), columns.materials)
+    place = np.arange(len(line_of)) - np.repeat(np.cumsum(columns.materials) - columns.materials, columns.materials)
+    pool = columns.firsts[line_of] + place
+    men, kings, times = columns.men[pool], columns.kings[pool], times[pool]
+    order_seen = counted[line_of] * (1 << 24) + place
+    codes = columns.codes[line_of].copy()
+    # White weaker: the first type (Q R B N P) where the sides differ has fewer White men.
+    differ = men[:, :5] != men[:, 5:]
+    first = differ.argmax(1)
+    rows = np.arange(len(men))
+    weaker = differ[rows, first] & (men[rows, first] < men[rows, first + 5])
+    digits = codes[weaker, :4].astype(np.int64) - ord("0")
+    codes[weaker, :4] = np.where(digits == 9, 9, digits // 3 + 3 * (digits % 3)) + ord("0")
+    codes[weaker, 5], codes[weaker, 6] = codes[weaker, 6].copy(), codes[weaker, 5].copy()
+    men[weaker] = np.concatenate([men[weaker, 5:], men[weaker, :5]], 1)
+    kings[weaker] = kings[weaker, ::-1]
+    # One entry a material (its code follows from it): counts summed, seen when first seen.
+    packed = np.ascontiguousarray(np.concatenate([men, kings], 1).astype(np.uint8)).view("V12").ravel()
+    _, index, inverse = np.unique(packed, return_index=True, return_inverse=True)
+    inverse = inverse.ravel()
+    merged = np.bincount(inverse, weights=times).astype(np.int64)
+    seen = np.full(len(index), len(order_seen) << 24, dtype=np.int64)
+    np.minimum.at(seen, inverse, order_seen)
+    numbers = code_numbers(np.ascontiguousarray(codes[index]).view("S7").ravel())
+    listed = np.lexsort((seen, -merged, numbers))
+    numbers, index, merged = numbers[listed], index[listed], merged[listed]
+    starts = np.flatnonzero(np.diff(numbers, prepend=np.uint64(0)) != 0)
+    lengths = np.diff(np.append(starts, len(numbers)))
+    return ClassColumns(
+        codes[index[starts]],
+        np.add.reduceat(merged, starts) if len(starts) else merged[:0],
+        starts,
+        lengths,
+        men[index],
+        kings[index],
+    )
 
 
 def _men_of_codes(codes: np.ndarray) -> np.ndarray:
