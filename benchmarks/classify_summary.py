@@ -59,14 +59,14 @@ def timed_run(path: Path, *options: str) -> tuple[float, float, int]:
     """(whole command, its summary, classes listed) in CPU seconds, stdout to /dev/null. The
     whole command counts its worker processes too (``--jobs``: they are waited for before the
     summary); the summary is the parent's alone."""
-    summary = {"time": 0.0, "rows": 0}
+    summary = {"time": 0.0}
     original = classify._Classifier._write_summary
 
     def write_summary(self):
         start = time.process_time()
         original(self)
         summary["time"] += time.process_time() - start
-        summary["rows"] = len(self._summary_rows())  # not timed
+        summary["classifier"] = self
 
     classify._Classifier._write_summary = write_summary
     try:
@@ -78,7 +78,8 @@ def timed_run(path: Path, *options: str) -> tuple[float, float, int]:
     finally:
         classify._Classifier._write_summary = original
     workers = (after.children_user - before.children_user) + (after.children_system - before.children_system)
-    return whole + workers, summary["time"], summary["rows"]
+    rows = len(summary["classifier"]._summary_rows())  # after the timed run
+    return whole + workers, summary["time"], rows
 
 
 def main() -> None:

@@ -41,11 +41,18 @@ class ClassColumns:
     kings: np.ndarray
 
     def distinct_counts(self) -> list[int]:
-        return np.unique(self.counts).tolist()
+        return _distinct(self.counts)[0].tolist()
 
     def all_short(self) -> bool:
         """Whether every code ends in ``.00`` (its short form drops it)."""
         return bool(_short(self.codes).all())
+
+
+def _distinct(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct counts (ascending) and which of them each is: ``np.unique`` without a sort,
+    counts being small numbers."""
+    present = np.bincount(counts) > 0
+    return np.flatnonzero(present), (np.cumsum(present) - 1)[counts]
 
 
 def _short(codes: np.ndarray) -> np.ndarray:
@@ -184,14 +191,14 @@ def summary_lines(
     codes = columns.codes.ravel(), np.arange(0, 7 * classes, 7), code_lengths
     padding = _texts([" " * code_width], everyone)
     padding[2][:] = np.maximum(code_width - code_lengths, 0)
-    distinct, which = np.unique(columns.counts, return_inverse=True)
+    distinct, which = _distinct(columns.counts)
     line_of = np.repeat(np.arange(classes), listed)  # each material shown: its line, its place
     place = np.arange(len(line_of)) - np.repeat(np.cumsum(listed) - listed, listed)
     last = (place == listed[line_of] - 1) & ~more[line_of]
     pool = columns.firsts[line_of] + place
     names = _material_names(columns.men[pool], columns.kings[pool], ~last)
     left_out = np.flatnonzero(more)
-    distinct_left, which_left = np.unique((columns.materials - listed)[left_out], return_inverse=True)
+    distinct_left, which_left = _distinct((columns.materials - listed)[left_out])
     left = _texts(list(map(more_materials_words, distinct_left.tolist())), which_left)
     widths = np.bincount(line_of, weights=names[2], minlength=classes)
     widths[left_out] += left[2]
