@@ -30,7 +30,6 @@ class Vetted:
         self.codes = codes
         self.rejected = rejected
         self.counts = counts  # (texts, 10) men Q R B N P q r b n p per text, a numpy array
-        self.numbers = None  # the codes vouched for as numbers (``fast.code_indices``), or None
         self._rows: list[list[int]] | None = None
 
     def material(self, index: int) -> Material:
@@ -38,6 +37,10 @@ class Vetted:
             self._rows = self.counts.tolist()
         counts = self._rows[index]
         return Material(tuple(counts[:5]), tuple(counts[5:]))
+
+    def code_indices(self):
+        """The codes vouched for as numbers (``fast.code_indices``); None: count ``codes``."""
+        return None
 
     def nine_keys(self) -> tuple[list[str], Sequence[int]]:
         """The vouched-for codes with a 9, which hide their material, and the men behind each

@@ -142,6 +142,11 @@ class VettedBlock(Vetted):
         super().__init__(codes, rejected, counts)
         self.keys = keys
         self.nine_codes = nine_codes  # the vouched-for lines whose code has a 9: line, full code
+        self.code_text: tuple[np.ndarray, np.ndarray] | None = None  # every full code, which vouched for
+
+    def code_indices(self) -> np.ndarray:
+        text, vouched = self.code_text
+        return code_indices(text[vouched, :7])
 
     def nine_keys(self) -> tuple[np.ndarray, np.ndarray]:
         """The full codes (``S7``) with a 9 among the vouched-for lines, and the packed men
@@ -279,7 +284,7 @@ class VectorEncoder:
         nine_lines = np.flatnonzero(nines & ok)
         nine_codes = np.ascontiguousarray(text[nine_lines, :7]).view("S7").ravel()
         vetted = VettedBlock(codes, rejected, counts, keys, (nine_lines, nine_codes))
-        vetted.numbers = code_indices(text[ok, :7])
+        vetted.code_text = text, ok
         return vetted
 
     def _with_inner_breaks(self, texts: list[str], broken: list[int]) -> VettedBlock:

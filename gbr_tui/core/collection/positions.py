@@ -145,8 +145,9 @@ def _tallied_blocks(
         records = len(texts) - blank if not epd else len(texts)
         collection._number = number + records
         tally.classified += len(texts) - len(vetted.rejected)
-        if vetted.numbers is not None:
-            numbers.append(vetted.numbers)
+        indices = vetted.code_indices()
+        if indices is not None:
+            numbers.append(indices)
         else:
             tally.codes.update(vetted.codes)
             tally.codes.pop("", None)  # the rejected lines' place

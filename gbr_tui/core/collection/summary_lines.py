@@ -4,11 +4,12 @@ A file of scattered positions has some 60,000 classes in 200,000 lines; one Pyth
 class would cost more than reading the file. Here the classes of a tally are arrays (codes as
 bytes, counts, and a pool of materials, the men of each in a row), and the output is made of
 pieces (a code, the cells of a count, a material's name...), each kind of piece written for all
-lines at once as one run of bytes, then scattered to its places in the output. What depends on a
-count alone (its cells, its share) is written once per distinct count, in Python, by the caller.
+lines at once as one run of bytes, then all gathered in the output's order in one pass. What
+depends on a count alone (its cells, its share) is written once per distinct count, in Python,
+by the caller.
 
-The lines are the ones ``Tally.classes`` and ``class_materials`` give; only tallies without
-games (no results) or patterns are listed here.
+The lines are the ones ``Tally.classes`` and ``class_materials`` give (colour twins folded or
+not); only tallies without games (no results) or patterns are listed here.
 """
 
 from __future__ import annotations
