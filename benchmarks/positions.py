@@ -1,7 +1,8 @@
 """The batch path on FEN files: `classify FILE` and `encode < FILE`, against python-chess.
 
 Run: ``uv run python benchmarks/positions.py [LINES]`` (LINES defaults to 1,000,000; the files
-are made once, fixed seed, and cached in ``benchmarks/.cache/``, which git ignores).
+are made once, fixed seed, and cached in ``benchmarks/.cache/``, which git ignores; ``KINDS=random``
+runs some of the inputs only).
 
 Three kinds of input, LINES FENs each:
 
