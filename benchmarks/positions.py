@@ -1,7 +1,8 @@
 """The batch path on FEN files: `classify FILE` and `encode < FILE`, against python-chess.
 
 Run: ``uv run python benchmarks/positions.py [LINES]`` (LINES defaults to 1,000,000; the files
-are made once, fixed seed, and cached in ``benchmarks/.cache/``, which git ignores).
+are made once, fixed seed, and cached in ``benchmarks/.cache/``, which git ignores; ``KINDS=random``
+runs some of the inputs only).
 
 Three kinds of input, LINES FENs each:
 
@@ -26,6 +27,7 @@ import os
 import random
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -38,6 +40,7 @@ from gbr_tui.core.collection import Collection
 CACHE = Path(__file__).parent / ".cache"
 SEED = 20261201
 IN_PROCESS = int(os.environ.get("IN_PROCESS", 200_000))
+KINDS = os.environ.get("KINDS", "random,games,endgames").split(",")  # to run some of them
 STUDY_MEN = "PPPPPPPPppppppppNNNnnnBBBbbbRRRrrrQq"  # endgame studies' men, roughly as frequent
 BASELINE = """
 import sys
@@ -119,11 +122,20 @@ def gbr_tui(*args: str) -> list[str]:
     return [str(script), *args] if script.exists() else [sys.executable, "-m", "gbr_tui.cli", *args]
 
 
+#: The commands run as a user's install runs them: with byte code cached (kept out of the tree,
+#: written by a first run of each), even where the environment turns byte code writing off.
+BYTE_CODE = tempfile.TemporaryDirectory()
+COMMAND_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+COMMAND_ENV["PYTHONPYCACHEPREFIX"] = BYTE_CODE.name
+
+
 def command_seconds(command: list[str], stdin: Path | None = None) -> float:
     """CPU seconds of one subprocess (and its children), its output thrown away."""
     before = os.times()
     with (stdin or Path(os.devnull)).open("rb") as source:
-        subprocess.run(command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        subprocess.run(
+            command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=COMMAND_ENV
+        )
     after = os.times()
     return (after.children_user - before.children_user) + (after.children_system - before.children_system)
 
@@ -151,7 +163,13 @@ def main() -> None:
     lines = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
     print(f"{os.cpu_count()} cores; CPU seconds; each ratio is baseline time / our time, same run")
     FenEncoder().codes(["8/8/8/8/8/8/8/8"] * 10_000)  # in process, numpy's import is not timed
+    warm_up = fens_file("endgames", 20_000)  # every command once, to write its byte code
+    for command, stdin in ([sys.executable, "-c", BASELINE], warm_up), (gbr_tui("classify", str(warm_up)), None):
+        command_seconds(command, stdin)
+    command_seconds(gbr_tui("encode"), warm_up)
     for kind, goal in (("random", 40), ("games", 40), ("endgames", 25)):
+        if kind not in KINDS:
+            continue
         path = fens_file(kind, lines)
         small = CACHE / f"{kind}-{SEED}-{lines}-first-{IN_PROCESS}.fen"
         if not small.exists():

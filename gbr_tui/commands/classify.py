@@ -12,6 +12,7 @@ import contextlib
 import csv
 import gc
 import io
+import json
 import os
 import sys
 from collections.abc import Iterator
@@ -51,6 +52,10 @@ REASON_CHARACTERS = 300  # of why a record is bad, at most this much is printed
 
 CSV_FIELDS = ("file", "record", "line", "ply", "plies", "code", "material", "position", *HEADERS)
 BAR_WIDTH = 10  # cells of a share bar
+#: Classes from which the summary's numpy path pays numpy's import (some 0.1 s, against some
+#: 9 us a class a row at a time); once numpy is loaded (the batch path ran), it is always used.
+SUMMARY_NUMPY_WORTH = 20_000
+_FAST_MODULE = "gbr_tui.core.fast"
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -206,11 +211,8 @@ class _Classifier:
                         self.collection = collection
                         self._tally(name, collection)
                         self._finish_file(collection)
-        if self.args.json:
-            with _collection_paused():
-                write_json_lines(self._summary_objects())
-        elif not (self.args.per_record or self.args.csv):
-            self._print_table()
+        if not (self.args.per_record or self.args.csv):
+            self._write_summary()
         tally = self.tally
         self.errors.print(read_summary(tally.classified, tally.bad))
         return EXIT_BAD_INPUT if tally.bad else EXIT_OK
@@ -369,15 +371,78 @@ class _Classifier:
             return family_rows(self.tally, sort)
         return self.tally.classes(self.pattern, self.args.either_colour, sort)
 
-    def _print_table(self) -> None:
-        """The summary in aligned columns, each row's cells computed once.
-
-        Written line by line, not as a rich Table: rich takes some 150 us a row, and a file of
-        scattered positions has tens of thousands of classes. Bars come from a few rich Bars
-        rendered once each (a bar has ``BAR_WIDTH * 8 + 1`` sizes).
-        """
+    def _write_summary(self) -> None:
+        """The summary as a table or as JSON Lines. A table is written in aligned columns, not
+        as a rich Table (rich takes some 150 us a row, and a file of scattered positions has
+        tens of thousands of classes); bars come from a few rich Bars rendered once each (a bar
+        has ``BAR_WIDTH * 8 + 1`` sizes). The classes of positions (no results, no pattern)
+        (folded or not) are written with numpy where it is loaded or pays
+        (``SUMMARY_NUMPY_WORTH``), the rest a row at a time."""
         with _collection_paused():
-            self._write_table()
+            columns = self._class_columns()
+            if columns is not None:
+                self._write_class_columns(columns)
+            elif self.args.json:
+                write_json_lines(self._summary_objects())
+            else:
+                self._write_table()
+
+    def _class_columns(self):
+        if self.args.by == "family" or self.pattern is not None or self.tally.results:
+            return None
+        if not _summary_uses_numpy(len(self.tally.codes)):
+            return None
+        from gbr_tui.core.collection.summary_lines import class_columns
+
+        return class_columns(self.tally, SortBy(self.args.sort), self.args.either_colour)
+
+    def _write_class_columns(self, columns) -> None:
+        """The summary of classes of positions, as ``_write_table`` or ``_summary_objects``
+        write it, all lines at once."""
+        from gbr_tui.core.collection.summary_lines import summary_lines
+
+        classified, short, out = self.tally.classified, self.args.short, sys.stdout
+        if self.args.json:  # as _summary_objects writes them
+
+            def shown(count: int) -> str:
+                numbers = json.dumps({"count": count, "share": count / classified if classified else 0})
+                return f'", {numbers[1:-1]}, "material": "'
+
+            out.write(summary_lines(columns, shown, '{"code": "', '"}\n', short)[0].decode("utf-8"))
+            return
+        counts = columns.distinct_counts()
+        bar = _Bars(BAR_WIDTH) if self.args.bars or sys.stdout.isatty() else None
+        shares = {count: self._share_cell(count, bar) for count in counts}
+        widths = [
+            max(len("class"), 4 if short and columns.all_short() else 7),
+            max([len("count"), *(len(str(count)) for count in counts)]),
+            max([len("share"), *map(len, shares.values())]),
+        ]
+
+        def cells(count: int) -> str:
+            return f"  {count:>{widths[1]}}  {shares[count]:>{widths[2]}}  "
+
+        lines, material_width = summary_lines(columns, cells, short=short, code_width=widths[0], shown=3)
+        widths.append(max(len("material"), material_width))
+        if self.args.either_colour:
+            out.write(EITHER_COLOUR_NOTE + "\n")
+        out.write(f"{'class':<{widths[0]}}  {'count':>{widths[1]}}  {'share':>{widths[2]}}  material\n")
+        out.write("  ".join("-" * width for width in widths) + "\n")
+        out.write(lines.decode("utf-8"))
+        self._write_notes(games=False)
+
+    def _share_cell(self, count: int, bar: _Bars | None) -> str:
+        classified = self.tally.classified
+        share = count / classified if classified else 0
+        return f"{share:.1%}" if bar is None else f"{bar(share)} {share:.1%}"
+
+    def _write_notes(self, games: bool) -> None:
+        out = sys.stdout
+        if self.request.game_positions == GamePositions.ALL and self.tally.classified:
+            out.write(share_of_games_note(self.tally.classified, self.args.by) + "\n")
+        if games:
+            out.write(SCORE_NOTE + "\n")
+        out.flush()
 
     def _write_table(self) -> None:
         rows = self._summary_rows()
@@ -406,28 +471,18 @@ class _Classifier:
         out.write(lines[0])
         out.write("  ".join("-" * width for width in widths) + "\n")
         out.writelines(lines[1:])
-        if self.request.game_positions == GamePositions.ALL and self.tally.classified:
-            out.write(share_of_games_note(self.tally.classified, self.args.by) + "\n")
-        if games:
-            out.write(SCORE_NOTE + "\n")
-        out.flush()
+        self._write_notes(games)
 
     def _summary_columns(
         self, rows: list[ClassRow] | list[FamilyRow], games: bool, bar: _Bars | None
     ) -> list[list[str]]:
-        """The table's cells, a column at a time (tens of thousands of rows: no call a cell)."""
-        classified = self.tally.classified
+        """The table's cells, a column at a time."""
         if self.args.by == "family":
             names = [row.family.name for row in rows]
         else:
             names = [short_form(row.code) for row in rows] if self.args.short else [row.code for row in rows]
         counts = [row.count for row in rows]
-        shares = [count / classified for count in counts] if classified else [0] * len(rows)
-        if bar is None:
-            shown = [f"{share:.1%}" for share in shares]
-        else:
-            shown = [f"{bar(share)} {share:.1%}" for share in shares]
-        columns = [names, list(map(str, counts)), shown]
+        columns = [names, list(map(str, counts)), [self._share_cell(count, bar) for count in counts]]
         if games:
             results = [row.results or NO_RESULTS for row in rows]
             columns += [[str(held[index]) for held in results] for index in range(len(NO_RESULTS))]
@@ -452,6 +507,10 @@ class _Classifier:
                 white, draws, black, unknown = row.results
                 found.update(white_wins=white, draws=draws, black_wins=black, unknown=unknown, score=row.score)
             yield found
+
+
+def _summary_uses_numpy(classes: int) -> bool:
+    return classes >= SUMMARY_NUMPY_WORTH or _FAST_MODULE in sys.modules
 
 
 @contextlib.contextmanager

@@ -38,6 +38,10 @@ class Vetted:
         counts = self._rows[index]
         return Material(tuple(counts[:5]), tuple(counts[5:]))
 
+    def code_indices(self):
+        """The codes vouched for as numbers (``fast.code_indices``); None: count ``codes``."""
+        return None
+
     def nine_keys(self) -> tuple[list[str], Sequence[int]]:
         """The vouched-for codes with a 9, which hide their material, and the men behind each
         packed in one number (``Tally.add_packed``); none here, where python-chess judges all."""

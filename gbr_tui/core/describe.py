@@ -440,13 +440,21 @@ def not_a_collection(file: str, records: int, line: int, reason: str) -> str:
     )
 
 
+MATERIALS_SEPARATOR = ", "
+
+
 def class_materials(materials: Sequence[tuple[Material, int]], shown: int = 3) -> str:
     """The materials of a class, most frequent first: ``KNNN v K, KNNN v KNN``, with ``2 more``
     after the first ``shown``."""
     names = [str(material) for material, _ in materials[:shown]]
     if len(materials) > shown:
-        names.append(f"{len(materials) - shown} more")
-    return ", ".join(names)
+        names.append(more_materials_words(len(materials) - shown))
+    return MATERIALS_SEPARATOR.join(names)
+
+
+def more_materials_words(count: int) -> str:
+    """What follows the materials of a class that are shown: ``2 more``."""
+    return f"{count} more"
 
 
 # --- the digits ---------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ The checks are stricter than python-chess: a line they do not vouch for (tabs, t
 ``~``, a 9th pawn, anything unusual) is *rejected*, and the caller asks python-chess, whose
 verdict and message are final. So the answers are python-chess's on every line.
 
-numpy is imported by this module alone, and only batch work imports it (see ``FenEncoder``).
+numpy is imported by this module and by the summary's (``collection.summary_lines``) alone, and
+only batch work imports them (see ``FenEncoder``).
 """
 
 from __future__ import annotations
@@ -42,10 +43,11 @@ _NOT_IN_A_RANK = 100
 _SQUARES = _byte_table(
     {b"12345678"[n : n + 1]: n + 1 for n in range(8)} | {_COUNTED + b"Kk": 1, b"/": 0}, _NOT_IN_A_RANK
 )
+#: A digit after a digit: both bytes are this in ``_RUN_DIGITS``, their AND too, any other pair 0.
+_RUN_DIGITS = _byte_table({b"12345678": _NOT_IN_A_RANK})
 #: A placement's kings, one sum per line: 1 a White king, 16 a Black one. Only one king a side
 #: (17) is vouched for here; python-chess and the reader name any other kings (an empty board).
-_KINGS = np.zeros(256, dtype=np.int64)
-_KINGS[ord("K")], _KINGS[ord("k")] = 1, 16
+_KINGS = _byte_table({b"K": 1, b"k": 16})
 _ONE_KING_A_SIDE = 17
 _FULL_PLACEMENT = 64 + 7  # eight ranks of eight men: no digit, and six bits may not hold a type
 _MEN = np.zeros(256, dtype=np.int64)
@@ -96,17 +98,61 @@ def _digit_table(rule: Rule, queens: bool) -> np.ndarray:
     )
 
 
+def code_numbers(codes: np.ndarray) -> np.ndarray:
+    """Full codes (an ``S7`` array) as big-endian numbers of their bytes, in the codes' order."""
+    padded = np.zeros((len(codes), 8), dtype=np.uint8)
+    padded[:, 1:] = codes.view(np.uint8).reshape(len(codes), 7)
+    return padded.view(">u8").ravel()
+
+
+#: A full code's six digits read as one number, ``abcd.ef`` -> abcdef: an index into a count
+#: of every possible code (the dot weighs nothing).
+_CODE_INDEX_WEIGHTS = np.array([10**5, 10**4, 10**3, 100, 0, 10, 1], dtype=np.int32)
+_CODE_INDICES = 10**6
+
+
+def code_indices(codes: np.ndarray) -> np.ndarray:
+    """Full codes, as rows of 7 bytes, each as the number of its six digits."""
+    return (codes.astype(np.int32) - ord("0")) @ _CODE_INDEX_WEIGHTS
+
+
+def counted_codes(indices: list[np.ndarray]) -> dict[str, int]:
+    """Each full code among blocks of ``code_indices``, with how often it comes, in the order
+    the codes first come (as counting them one by one would have them): counted by index, no
+    sort but of the distinct codes."""
+    every = np.concatenate(indices)
+    counts = np.bincount(every, minlength=_CODE_INDICES)
+    present = np.flatnonzero(counts)
+    first = np.full(_CODE_INDICES, len(every))
+    np.minimum.at(first, every, np.arange(len(every)))
+    present = present[np.argsort(first[present])]
+    digits = np.empty((len(present), 7), dtype=np.uint8)
+    for column, weight in enumerate(_CODE_INDEX_WEIGHTS.tolist()):
+        digits[:, column] = present // weight % 10 + ord("0") if weight else ord(".")
+    text = digits.tobytes().decode("ascii")
+    return dict(zip([text[start : start + 7] for start in range(0, len(text), 7)], counts[present].tolist()))
+
+
 class VettedBlock(Vetted):
     """The verdicts of a block vetted here: the men of each line are packed in ``keys``."""
 
-    def __init__(self, codes: list[str], rejected: list[int], counts: np.ndarray, keys: np.ndarray, nines: np.ndarray):
+    def __init__(
+        self, codes: list[str], rejected: list[int], counts: np.ndarray, keys: np.ndarray, nine_codes: np.ndarray
+    ):
         super().__init__(codes, rejected, counts)
         self.keys = keys
-        self.nines = nines  # the vouched-for lines whose code has a 9
+        self.nine_codes = nine_codes  # the vouched-for lines whose code has a 9: line, full code
+        self.code_text: tuple[np.ndarray, np.ndarray] | None = None  # every full code, which vouched for
 
-    def nine_keys(self) -> tuple[list[str], np.ndarray]:
-        """The codes with a 9 among the vouched-for lines, and the packed men behind each."""
-        return [self.codes[row] for row in self.nines.tolist()], self.keys[self.nines]
+    def code_indices(self) -> np.ndarray:
+        text, vouched = self.code_text
+        return code_indices(text[vouched, :7])
+
+    def nine_keys(self) -> tuple[np.ndarray, np.ndarray]:
+        """The full codes (``S7``) with a 9 among the vouched-for lines, and the packed men
+        behind each."""
+        lines, codes = self.nine_codes
+        return codes, self.keys[lines]
 
 
 class PackedMaterials:
@@ -116,46 +162,58 @@ class PackedMaterials:
     """
 
     def __init__(self) -> None:
-        self._codes: list[str] = []
+        self._codes: list[np.ndarray] = []  # a block's full codes (S7), a key each
         self._keys: list[np.ndarray] = []
         self._counts: list[np.ndarray] = []
+        self._runs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # codes, starts, stops
         self._groups: dict[str, tuple[int, int]] | None = None
         self._lengths: dict[str, int] | None = None
         self._men: list[list[int]] | None = None  # each counted key's men, with _times its count
         self._times: list[int] = []
 
-    def add(self, codes: list[str], keys: np.ndarray, counts: np.ndarray | None = None) -> None:
+    def add(self, codes: np.ndarray, keys: np.ndarray, counts: np.ndarray | None = None) -> None:
         if len(codes):
-            self._codes += codes
+            self._codes.append(codes)
             self._keys.append(keys)
             self._counts.append(np.ones(len(keys), dtype=np.int64) if counts is None else counts)
-            self._groups = self._lengths = self._men = None
+            self._runs = self._groups = self._lengths = self._men = None
 
     def extend(self, other: PackedMaterials) -> None:
-        if other._codes:
-            other._count()
-            self.add(other._codes, other._keys[0], other._counts[0])
+        if not self._codes:  # taken as they are: counted once, when first asked
+            self._codes, self._keys, self._counts = list(other._codes), list(other._keys), list(other._counts)
+            self._runs = other._runs
+        elif other._codes:
+            other._counted()
+            self.add(other._codes[0], other._keys[0], other._counts[0])
 
-    def _count(self) -> dict[str, tuple[int, int]]:
-        """Each code's run of (key, count), the most frequent first, equal counts by key."""
-        if self._groups is not None:
-            return self._groups
+    def _counted(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each code's run of (key, count), the most frequent first, equal counts by key: the
+        runs' codes (sorted), starts and stops."""
+        if self._runs is not None:
+            return self._runs
         if not self._codes:
-            self._groups = {}
-            return self._groups
-        names, code_of = np.unique(np.array(self._codes), return_inverse=True)
+            self._runs = (np.array([], dtype="S7"), np.array([], dtype=np.int64), np.array([], dtype=np.int64))
+            return self._runs
+        codes = np.concatenate(self._codes)
         keys, counts = np.concatenate(self._keys), np.concatenate(self._counts)
         # One entry a (code, key): the key's men fix its code, so the key alone tells them apart.
         keys, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         counts = np.bincount(inverse.ravel(), weights=counts).astype(np.int64)
-        code_of = code_of.ravel()[first]
-        order = np.lexsort((keys, -counts, code_of))
-        keys, counts, code_of = keys[order], counts[order], code_of[order]
-        starts = np.flatnonzero(np.diff(code_of, prepend=-1))
-        self._codes = names[code_of].tolist()
+        codes = codes[first]
+        numbers = code_numbers(codes)
+        order = np.lexsort((keys, -counts, numbers))
+        keys, counts, codes, numbers = keys[order], counts[order], codes[order], numbers[order]
+        starts = np.flatnonzero(np.diff(numbers, prepend=np.uint64(0)) != 0)
+        self._codes = [codes]
         self._keys, self._counts = [keys], [counts]
-        stops = [*starts[1:].tolist(), len(keys)]
-        self._groups = dict(zip(names[code_of[starts]].tolist(), zip(starts.tolist(), stops)))
+        self._runs = (codes[starts], starts, np.append(starts[1:], len(keys)))
+        return self._runs
+
+    def _count(self) -> dict[str, tuple[int, int]]:
+        """Each code's run, as (start, stop) by code."""
+        if self._groups is None:
+            names, starts, stops = self._counted()
+            self._groups = dict(zip(names.astype("U7").tolist(), zip(starts.tolist(), stops.tolist())))
         return self._groups
 
     def codes(self) -> dict[str, int]:
@@ -177,12 +235,20 @@ class PackedMaterials:
             for men, count in zip(self._men[start:stop], self._times[start:stop])
         ]
 
+    def men_runs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Each code's run of materials as ``materials`` lists them: the runs' codes (sorted),
+        starts and lengths; and the men of every material, a row each (Q R B N P q r b n p),
+        and its count."""
+        names, starts, stops = self._counted()
+        men = (self._keys[0][:, None] >> (6 * np.arange(10))) & 63
+        return names, starts, stops - starts, men, self._counts[0]
+
     def __getstate__(self) -> tuple:
-        self._count()
-        return self._codes, self._keys, self._counts
+        runs = self._counted()  # first: it leaves one block, counted
+        return self._codes, self._keys, self._counts, runs
 
     def __setstate__(self, state: tuple) -> None:
-        self._codes, self._keys, self._counts = state
+        self._codes, self._keys, self._counts, self._runs = state
         self._groups = self._lengths = self._men = None
 
 
@@ -211,11 +277,15 @@ class VectorEncoder:
         counts = (keys[:, None] >> (6 * np.arange(10))) & 63
         ok &= self._trailing_fields(data, buffer, starts, spaces)
         ok &= (counts[:, 4] <= 8) & (counts[:, 9] <= 8)
-        codes, nines = self._codes(counts, lines)
+        codes, nines, text = self._codes(counts, lines)
         rejected = np.flatnonzero(~ok).tolist()
         for index in rejected:
             codes[index] = ""
-        return VettedBlock(codes, rejected, counts, keys, np.flatnonzero(nines & ok))
+        nine_lines = np.flatnonzero(nines & ok)
+        nine_codes = np.ascontiguousarray(text[nine_lines, :7]).view("S7").ravel()
+        vetted = VettedBlock(codes, rejected, counts, keys, (nine_lines, nine_codes))
+        vetted.code_text = text, ok
+        return vetted
 
     def _with_inner_breaks(self, texts: list[str], broken: list[int]) -> VettedBlock:
         """Lines with line ends inside are python-chess's; the rest are vetted as usual."""
@@ -247,8 +317,8 @@ class VectorEncoder:
         candidates = np.flatnonzero(ok)
         if len(candidates):
             values = np.frombuffer(bytearray(data.translate(_SQUARES)), dtype=np.uint8)
-            digits = (buffer >= ord("1")) & (buffer <= ord("8"))
-            values[:-1] += (digits[:-1] & digits[1:]).view(np.uint8) * np.uint8(_NOT_IN_A_RANK)
+            digits = np.frombuffer(data.translate(_RUN_DIGITS), dtype=np.uint8)
+            values[:-1] += digits[:-1] & digits[1:]
             squares = np.zeros(len(buffer) + 1, dtype=np.int32)
             np.cumsum(values, dtype=np.int32, out=squares[1:])
             ranks = np.empty((len(candidates), 9), dtype=np.int64)
@@ -256,7 +326,8 @@ class VectorEncoder:
             ranks[:, 1:8] = slashes[first_slash[candidates, None] + np.arange(7)]
             ranks[:, 8] = placement_ends[candidates]
             ok[candidates] = (np.diff(squares[ranks], axis=1) == 8).all(axis=1)
-        ok &= np.add.reduceat(_KINGS[buffer], bounds)[0::2] == _ONE_KING_A_SIDE
+        kings = np.frombuffer(data.translate(_KINGS), dtype=np.uint8)
+        ok &= np.add.reduceat(kings, bounds, dtype=np.int32)[0::2] == _ONE_KING_A_SIDE
         return ok, np.add.reduceat(_MEN[buffer], bounds)[0::2]
 
     @staticmethod
@@ -297,9 +368,9 @@ class VectorEncoder:
             ok &= (fields < number) | good
         return ok
 
-    def _codes(self, counts: np.ndarray, lines: int) -> tuple[list[str], np.ndarray]:
-        """Every line's code from its counts (rows with more than 8 pawns are garbage), and
-        whether it has a 9."""
+    def _codes(self, counts: np.ndarray, lines: int) -> tuple[list[str], np.ndarray, np.ndarray]:
+        """Every line's code from its counts (rows with more than 8 pawns are garbage), whether
+        it has a 9, and the full codes as rows of bytes."""
         capped = np.minimum(counts, 3)
         text = np.empty((lines, 8), dtype=np.uint8)
         for column, table in enumerate(self._tables):
@@ -312,4 +383,4 @@ class VectorEncoder:
         written = text.tobytes().decode("ascii")
         if self.short:
             written = written.replace(".00\n", "\n")
-        return written.split("\n")[:-1], nines
+        return written.split("\n")[:-1], nines, text

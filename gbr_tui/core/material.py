@@ -17,6 +17,7 @@ PIECE_TYPES = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
 TYPE_NAMES = {"Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
 
 Counts = tuple[int, int, int, int, int]
+SIDES_SEPARATOR = " v "  # between White's men and Black's in a material's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +95,7 @@ class Material:
 
     def __str__(self) -> str:
         kings = self.kings
-        return f"{_side_name(self.white, kings[0])} v {_side_name(self.black, kings[1])}"
+        return f"{_side_name(self.white, kings[0])}{SIDES_SEPARATOR}{_side_name(self.black, kings[1])}"
 
 
 _SIDE_NAMES: dict[tuple[Counts, int], str] = {}  # a summary names tens of thousands of materials
@@ -109,7 +110,7 @@ def _side_name(counts: Counts, kings: int) -> str:
     return name
 
 
-def men_on_board(board: chess.BaseBoard, separator: str = " v ") -> str:
+def men_on_board(board: chess.BaseBoard, separator: str = SIDES_SEPARATOR) -> str:
     """The men of each side as they stand, kings however many there are: ``KBBP v KRNPP``;
     a side with no men at all reads ``-`` (an empty board is ``- v -``, as everywhere)."""
     material = Material.from_board(board)

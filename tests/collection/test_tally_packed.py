@@ -50,3 +50,14 @@ def test_merged_and_pickled_tallies_count_as_one() -> None:
     for part in ([THREE_KNIGHTS], [FOUR_KNIGHTS, THREE_KNIGHTS]):
         merged.merge(pickle.loads(pickle.dumps(tally_of(part))))
     assert listed(merged) == listed(whole)
+
+
+def test_a_tally_of_several_blocks_is_listed_the_same_once_pickled() -> None:
+    # Each block is counted apart until the tally is pickled, which counts them together.
+    tally = tally_of([THREE_KNIGHTS], [FOUR_KNIGHTS], [THREE_KNIGHTS])
+    copied = pickle.loads(pickle.dumps(tally))
+    assert listed(copied) == listed(tally) == [("0009.00", [("KNNN v K", 2), ("KNNNN v K", 1)], 3)]
+    merged = Tally()
+    merged.merge(copied)
+    merged.merge(pickle.loads(pickle.dumps(tally_of([FOUR_KNIGHTS], [FOUR_KNIGHTS]))))
+    assert listed(merged) == [("0009.00", [("KNNNN v K", 3), ("KNNN v K", 2)], 5)]  # the most first

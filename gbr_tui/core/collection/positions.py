@@ -106,7 +106,19 @@ def tally_positions(
     collection: Collection, tally: Tally, epd: bool, on_block: Callable[[], None] | None
 ) -> Iterator[Item]:
     """Count the plain lines of a FEN or EPD collection in ``tally`` a batch at a time; the
-    records of the other lines are handed out, to be counted or reported as bad."""
+    records of the other lines are handed out, to be counted or reported as bad. The codes numpy
+    vouched for are counted once, at the end (numbers, not strings: no call a line)."""
+    numbers: list = []
+    try:
+        yield from _tallied_blocks(collection, tally, epd, on_block, numbers)
+    finally:
+        if numbers:
+            tally.add_code_numbers(numbers)
+
+
+def _tallied_blocks(
+    collection: Collection, tally: Tally, epd: bool, on_block: Callable[[], None] | None, numbers: list
+) -> Iterator[Item]:
     for first, lines in coalesced(collection.source.blocks()):
         if epd:
             texts = EPD_POSITION.findall("\n".join(lines))
@@ -133,8 +145,12 @@ def tally_positions(
         records = len(texts) - blank if not epd else len(texts)
         collection._number = number + records
         tally.classified += len(texts) - len(vetted.rejected)
-        tally.codes.update(vetted.codes)
-        tally.codes.pop("", None)  # the rejected lines' place
+        indices = vetted.code_indices()
+        if indices is not None:
+            numbers.append(indices)
+        else:
+            tally.codes.update(vetted.codes)
+            tally.codes.pop("", None)  # the rejected lines' place
         tally.add_packed(*vetted.nine_keys())
         if on_block is not None:
             on_block()

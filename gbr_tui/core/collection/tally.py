@@ -249,9 +249,16 @@ class Tally:
             materials = self.hidden[code] = Counter()
         materials[material] += count
 
-    def add_packed(self, codes: list[str], keys: Sequence[int]) -> None:
-        """Count materials behind codes with a 9, each packed in one number (``PackedMaterials``)."""
-        if codes:
+    def add_code_numbers(self, numbers: list) -> None:
+        """Count full codes given as blocks of numbers (``fast.code_indices``)."""
+        from gbr_tui.core.fast import counted_codes
+
+        self.codes.update(counted_codes(numbers))
+
+    def add_packed(self, codes: Sequence, keys: Sequence[int]) -> None:
+        """Count materials behind full codes with a 9 (``S7`` bytes), each packed in one number
+        (``PackedMaterials``)."""
+        if len(codes):
             if self.packed is None:
                 from gbr_tui.core.fast import PackedMaterials
 

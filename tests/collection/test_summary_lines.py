@@ -1,0 +1,92 @@
+"""The summary of classes of positions written all at once with numpy gives, byte for byte,
+the lines written a row at a time: plain classes, codes with a 9 and many materials behind
+them (the batch path's), positions python-chess read one by one (no king, two kings), bad
+lines, in every form (table, bars, short codes, JSON, sorted by count, colour twins folded),
+with and without jobs."""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import pytest
+
+from gbr_tui.cli import prepare
+from gbr_tui.commands import classify
+
+# Three or more knights on one side make the knight digit a 9 (spec: a 9 hides three or more),
+# so all of these are 0009.00 behind White's knights, Black a bare king; the two White kings
+# are read by python-chess, the rest by the batch path.
+KNIGHTS = [f"4k3/8/8/8/8/8/8/{'N' * knights}K{7 - knights} w - - 0 1" for knights in (3, 4, 5)]
+ODD = [
+    "8/8/8/8/8/8/8/8 w - - 0 1",  # no king at all
+    "k7/8/8/8/8/8/8/KK6 w - - 0 1",  # two White kings
+    "4k3/8/8/8/8/8/8/NNNKK3 w - - 0 1",  # three knights and two kings: 0009.00 too
+    "not a FEN",
+    "",
+]
+
+
+def scattered(rng: random.Random) -> str:
+    """Kings and up to 20 men anywhere: tens of classes in a few hundred lines."""
+    board = chess.Board(None)
+    squares = rng.sample(chess.SQUARES, 22)
+    board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
+    board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
+    for square in squares[2 : 2 + rng.randrange(21)]:
+        symbol = rng.choice("QRBNqrbn" if chess.square_rank(square) in (0, 7) else "QRBNPqrbnp")
+        board.set_piece_at(square, chess.Piece.from_symbol(symbol))
+    return board.fen()
+
+
+@pytest.fixture(scope="module")
+def positions(tmp_path_factory):
+    rng = random.Random(14)
+    lines = [scattered(rng) for _ in range(9000)]  # more than a batch: numpy vets them
+    lines += KNIGHTS * 5
+    for line in ODD * 3:
+        lines.insert(rng.randrange(len(lines)), line)
+    path = tmp_path_factory.mktemp("summary") / "positions.fen"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def summary(path, options: list[str], numpy: bool, monkeypatch, capsys) -> tuple[str, str]:
+    monkeypatch.setattr(classify, "_summary_uses_numpy", lambda classes: numpy)
+    prepare(["classify", *options, str(path)])()
+    captured = capsys.readouterr()
+    return captured.out, captured.err
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        [],
+        ["--json"],
+        ["--short"],
+        ["--short", "--json"],
+        ["--bars"],
+        ["--sort", "count"],
+        ["--sort", "score", "--json"],
+        ["--either-colour"],
+        ["--either-colour", "--json", "--sort", "count"],
+    ],
+)
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_numpy_writes_the_summary_a_row_at_a_time_gives(positions, options, jobs, monkeypatch, capsys) -> None:
+    options = [*options, "--jobs", jobs]
+    by_rows = summary(positions, options, False, monkeypatch, capsys)
+    at_once = summary(positions, options, True, monkeypatch, capsys)
+    assert at_once == by_rows
+    assert len(by_rows[0].splitlines()) > 1000  # many classes, and the odd ones among them
+
+
+def test_the_odd_positions_and_the_many_materials_behind_a_nine_are_listed(positions, monkeypatch, capsys) -> None:
+    out, _ = summary(positions, [], True, monkeypatch, capsys)
+    (line,) = [line for line in out.splitlines() if line.startswith("0009.00 ")]
+    # Five times each of three, four and five knights, and three times three knights with two
+    # kings: the three batch materials first (equal counts by their men), then "1 more".
+    assert line.split("  ")[-1] == "KNNN v K, KNNNN v K, KNNNNN v K, 1 more"
+    # No men and no piece digit: 0000.00, also for the empty board and for two White kings.
+    (line,) = [line for line in out.splitlines() if line.startswith("0000.00 ")]
+    assert {"- v -", "KK v K"} <= set(line.split("  ")[-1].split(", "))
