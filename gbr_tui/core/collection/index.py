@@ -52,6 +52,7 @@ class IndexedRecord:
     line: int
     fen: str  # a FEN, or a placement for replayed games
     headers: dict[str, str]
+    problem: str | None = None  # why the position cannot be given (read back from a changed file)
 
 
 class ClassIndex:
@@ -60,6 +61,8 @@ class ClassIndex:
     ``read`` adds a file; afterwards ``classes`` lists the classes, ``positions`` the records of
     one class in file order, and ``record`` gives one record back.
     """
+
+    sampled_rows = 200  # records looked at to size a position list's columns (all held in memory)
 
     def __init__(self) -> None:
         self.files: list[str] = []
