@@ -432,6 +432,10 @@ def index_source_words(index: str, position: str) -> str:
     return f"from the index {index}, built with --position {position}"
 
 
+def index_reading_words(title: str, index: str) -> str:
+    return f"Reading {title} from the index {index} ..."
+
+
 def index_not_used_words(reason: str, file: str) -> str:
     """Why the browser reads a file itself though an index of it is there."""
     return f"{reason}: reading {file} itself"

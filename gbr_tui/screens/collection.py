@@ -52,6 +52,7 @@ from gbr_tui.core.describe import (
     index_building_words,
     index_not_used_words,
     index_offer_words,
+    index_reading_words,
     index_source_words,
     index_written_words,
     plural,
@@ -232,10 +233,11 @@ class CollectionScreen(Screen):
         progress.remove_class("-done")
         progress.update(total=sum(os.path.getsize(path) for path in self.files.paths), progress=0)
         self.progress = (0, 0)
-        self._status(f"Reading {self.files.title} ...")
         if self.stored is not None:
+            self._status(index_reading_words(self.files.title, shown_name(self.stored)))
             self.read_stored(rule)
             return
+        self._status(f"Reading {self.files.title} ...")
         self._ticker.resume()
         self.read_collection(rule)
 
@@ -293,7 +295,8 @@ class CollectionScreen(Screen):
         if event.worker.group != "read" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
         self._ticker.pause()
-        self._show_progress()
+        if self.stored is None:
+            self._show_progress()
         self.query_one(ProgressBar).add_class("-done")
         if isinstance(event.worker.error, NoOffsets):  # an index of compressed files: read them
             self.notify(printable(event.worker.error.message), severity="warning", markup=False)
