@@ -8,6 +8,8 @@ The studies and their classes are the hand-checked ones of ``test_collection_bro
 from __future__ import annotations
 
 import os
+import threading
+import time
 
 from test_collection_browser import STUDIES_CLASSES, STUDIES_PGN, browser, loaded, shown_classes, status, write
 from textual.widgets import Static
@@ -15,6 +17,7 @@ from tui_helpers import toasts
 
 from gbr_tui.app import make_app
 from gbr_tui.core.collection import CollectionRequest, GamePositions, store
+from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.screens.collection import CollectionScreen
 
 # Game 2 starts 8/8/8/4k3/8/8/8/R3K3 w; after 1. Ra5+ Kd4 the rook is on a5 and Black's king
@@ -157,3 +160,40 @@ async def test_a_record_of_a_file_changed_while_browsing_is_said_not_loaded(tmp_
         await pilot.pause()
         assert app.screen is screen  # nothing loaded into the editor
         assert any("stale index" in toast for toast in toasts(app))
+
+
+async def test_writing_the_index_can_be_cancelled_and_the_file_is_read_again(tmp_path, monkeypatch):
+    studies = write(tmp_path, "studies.pgn", STUDIES_PGN)
+    monkeypatch.setattr(CollectionScreen, "index_offer_bytes", 1)
+    started = threading.Event()
+
+    def endless_build(request, output, on_bad=None, tick=None):
+        """Reads on until told to stop, as a build of a huge file would."""
+        done = 0
+        while tick(done):
+            started.set()
+            done += 1
+            time.sleep(0.01)
+        raise Cancelled("index not built: cancelled")
+
+    monkeypatch.setattr(store, "build", endless_build)
+    app = browser(studies)
+    async with app.run_test(size=(120, 30), notifications=True) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("i")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if started.is_set() and "Writing the index studies.pgn.gbr-index" in status(screen):
+                break
+        assert "i cancels" in status(screen)
+        await pilot.press("i")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if any("not written (cancelled)" in toast for toast in toasts(app)):
+                break
+        assert any("The index was not written (cancelled)" in toast for toast in toasts(app))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert shown_classes(screen) == STUDIES_CLASSES  # the file read again
+        assert "from the index" not in status(screen) and not os.path.exists(store.default_index(str(studies)))
+        assert screen.check_action("build_index", ())  # still offered
