@@ -433,7 +433,8 @@ def index_source_words(index: str, position: str) -> str:
 
 
 def index_reading_words(title: str, index: str) -> str:
-    return f"Reading {title} from the index {index} ..."
+    """While the browser opens an index: of the file ``title``, or named itself."""
+    return f"Reading the index {index} ..." if title == index else f"Reading {title} from the index {index} ..."
 
 
 def index_not_used_words(reason: str, file: str) -> str:

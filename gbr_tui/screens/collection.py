@@ -372,8 +372,11 @@ class CollectionScreen(Screen):
         failed = f" · {len(index.failures)} not read" if index.failures else ""
         positions = index.position if isinstance(index, StoredIndex) else self.files.game_positions
         modes = browser_modes(self.either_colour, self.sort.value, positions == GamePositions.ALL)
-        source = f" · {index_source_words(shown_name(index.path), positions.value)}" if self.stored else ""
-        return f"{self.files.title} · {classes} · {counts}{failed}{modes}{source}"
+        title, source = self.files.title, ""
+        if isinstance(index, StoredIndex):  # named by its files, which it stands for
+            title = dataclasses.replace(self.files, paths=tuple(index.files)).title
+            source = f" · {index_source_words(shown_name(index.path), positions.value)}"
+        return f"{title} · {classes} · {counts}{failed}{modes}{source}"
 
     def _largest(self, index: ClassIndex) -> list[tuple[str, int]]:
         """The chart's bars while reading: the largest classes or families so far."""

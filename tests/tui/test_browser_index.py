@@ -48,7 +48,7 @@ async def test_an_index_lists_the_classes_the_file_lists_and_says_so(tmp_path):
     async with app.run_test(size=(120, 30)) as pilot:
         screen = await loaded(pilot)
         assert shown_classes(screen) == STUDIES_CLASSES
-        assert "read 5 = classified 4 + bad 1" in status(screen)
+        assert status(screen).startswith("studies.pgn · 3 classes · read 5 = classified 4 + bad 1")  # its file's
         assert "from the index studies.idx, built with --position start" in status(screen)
         await pilot.press("b")  # the bad game, as the index keeps it: game 4, its FEN tag on line 38
         assert screen.query_one("#bad-records").count == 1
