@@ -451,10 +451,14 @@ class CollectionScreen(Screen):
 
     def show_class(self, row: ClassRow | None) -> None:
         """The positions of a class; None: of every record whose printed code disagrees."""
-        self.shown_class = row
-        self.positions = (
-            self.index.positions(row, self.either_colour) if row is not None else sorted(self.index.disagreements)
-        )
+        try:
+            positions = (
+                self.index.positions(row, self.either_colour) if row is not None else sorted(self.index.disagreements)
+            )
+        except CollectionError as error:  # a damaged index
+            self.notify(printable(error.message), severity="error", markup=False)
+            return
+        self.shown_class, self.positions = row, positions
         records = self.query_one("#position-list", RecordList)
         records.set_records(self._position_columns(), len(self.positions), self._position_row)
         self.query_one(ContentSwitcher).current = "positions"

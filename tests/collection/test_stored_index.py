@@ -6,6 +6,7 @@ from __future__ import annotations
 import bz2
 import os
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,24 @@ def test_a_cancelled_build_leaves_no_index(tmp_path):
     assert seen and 0 < seen[0] <= path.stat().st_size
     assert not os.path.exists(store.default_index(str(path)))
     assert not os.path.exists(store.default_index(str(path)) + ".part")
+
+
+def test_a_tampered_index_is_refused_or_said_never_raised(tmp_path):
+    path = collection(tmp_path, "epd")
+    index = store.default_index(str(path))
+    request = CollectionRequest((str(path),))
+    store.build(request, index)
+    with sqlite3.connect(index) as database:  # a record's offset past its file's end
+        database.execute("UPDATE records SET offset = 1 << 40 WHERE rowid = 1")
+    stored = StoredIndex(index, request, Rule.COUNT)
+    problem = stored.record(1).problem
+    assert problem is not None and "not within its file" in problem
+    stored.close()
+    with sqlite3.connect(index) as database:  # 100 White rooks: no board holds them
+        database.execute("UPDATE materials SET wr = 100 WHERE rowid = 1")
+    with pytest.raises(StaleIndex, match="not a gbr-tui index"):
+        StoredIndex(index, request, Rule.COUNT)
+    with sqlite3.connect(index) as database:
+        database.execute("DROP TABLE materials")
+    with pytest.raises(StaleIndex, match=r"not a gbr-tui index \(no such table: materials"):
+        StoredIndex(index, request, Rule.COUNT)

@@ -10,6 +10,7 @@ changed, or gone, is never used (``StaleIndex`` says why).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import heapq
@@ -32,6 +33,7 @@ from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Record
 from gbr_tui.core.collection.source import MAX_LINE, Cancelled
 from gbr_tui.core.collection.tally import ClassRow, SortBy, Tally, class_rows, result_index
+from gbr_tui.core.errors import GbrError
 from gbr_tui.core.families import family_of
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
@@ -431,6 +433,8 @@ class NoOffsets(CollectionError):
 #: game is told as not readable, not read on without end).
 RECORD_BYTES = 16 * MAX_LINE
 _VARIABLES = 900  # materials asked for in one query (12 numbers each, under SQLite's 32766)
+_MOST = 1 << 40  # no count in an index of ours is above this (a larger one: no index of ours)
+_SQUARES = 64  # nor men of one type
 _MATERIAL = ", ".join((*_MEN, "wk", "bk"))
 
 
@@ -464,6 +468,9 @@ class StoredIndex:
         try:
             self._sources = self._checked_sources(sources, request)
             self._read_classes()
+        except sqlite3.Error as error:
+            self._database.close()
+            raise StaleIndex(f"{index}: not a gbr-tui index ({error})") from None
         except BaseException:
             self._database.close()
             raise
@@ -517,10 +524,18 @@ class StoredIndex:
         rows = self._database.execute(
             f"SELECT {_MATERIAL}, {counts} FROM materials GROUP BY {_MATERIAL} ORDER BY MIN(first)"
         )
-        self._materials = [
-            (Material(row[:5], row[5:10], row[10:12]), row[12], row[14:18] if row[13] else None) for row in rows
-        ]
-        self.games = any(outcome is not None for _, _, outcome in self._materials)
+        self._materials: list[tuple[str, Material, int, tuple[int, ...] | None]] = []
+        for row in rows:
+            numbers_fit = all(type(number) is int and 0 <= number <= _MOST for number in row)
+            if not numbers_fit or max(row[:12]) > _SQUARES:
+                raise StaleIndex(f"{self.path}: not a gbr-tui index (its materials table holds {row[:12]})")
+            material = Material(row[:5], row[5:10], row[10:12])
+            try:
+                code = encode(material, self._rule)
+            except GbrError as error:
+                raise StaleIndex(f"{self.path}: not a gbr-tui index ({error.message})") from None
+            self._materials.append((code, material, row[12], row[14:18] if row[13] else None))
+        self.games = any(outcome is not None for *_, outcome in self._materials)
         present = self._database.execute(f"SELECT {', '.join(f'SUM({name})' for name in _FIELD_COUNTS)} FROM materials")
         self.fields = {name for name, found in zip(FIELDS, present.fetchone()) if found}
 
@@ -528,29 +543,33 @@ class StoredIndex:
         with self._lock:
             self._database.close()
 
+    @contextlib.contextmanager
+    def _queries(self) -> Iterator[sqlite3.Connection]:
+        """The database, to one thread at a time; a damaged one raises CollectionError."""
+        with self._lock:
+            try:
+                yield self._database
+            except sqlite3.Error as error:
+                raise CollectionError(f"{self.path}: the index cannot be read ({error})") from None
+
     def classes(
         self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
     ) -> list[ClassRow]:
         """The classes with a wanted material (see ``class_rows``)."""
-        rule, codes = self._rule, {}
-        counted = (
-            (codes.get(material) or codes.setdefault(material, encode(material, rule)), material, count, outcome)
-            for material, count, outcome in self._materials
-        )
-        return class_rows(counted, pattern, either_colour, sort)
+        return class_rows(self._materials, pattern, either_colour, sort)
 
     @functools.cached_property
     def _families(self) -> Counter:
         """Family -> records; games: each game once in a family, however many of its classes."""
         if not (self.games and self.position == GamePositions.ALL):
             families: Counter = Counter()
-            for material, count, _ in self._materials:
+            for _, material, count, _ in self._materials:
                 families[family_of(material)] += count
             return families
         of: dict[tuple, str] = {}
         seen = set()
-        with self._lock:
-            rows = self._database.execute(f"SELECT source, number, {_MATERIAL} FROM records")
+        with self._queries() as database:
+            rows = database.execute(f"SELECT source, number, {_MATERIAL} FROM records")
             for source, number, *men in rows:
                 men = tuple(men)
                 family = of.get(men) or of.setdefault(men, family_of(Material(men[:5], men[5:10], men[10:])))
@@ -571,11 +590,11 @@ class StoredIndex:
                 materials[material.swapped()] = None
         wanted = [(*material.white, *material.black, *material.kings) for material in materials]
         runs = []
-        with self._lock:
+        with self._queries() as database:
             for start in range(0, len(wanted), _VARIABLES):
                 part = wanted[start : start + _VARIABLES]
                 values = ", ".join(["(" + ", ".join("?" * 12) + ")"] * len(part))
-                found = self._database.execute(
+                found = database.execute(
                     f"SELECT rowid FROM records WHERE ({_MATERIAL}) IN (VALUES {values}) ORDER BY rowid",
                     [number for men in part for number in men],
                 )
@@ -583,23 +602,28 @@ class StoredIndex:
         return runs[0] if len(runs) == 1 else array("q", heapq.merge(*runs))
 
     def _record(self, rowid: int) -> IndexedRecord:
-        with self._lock:
-            row = self._database.execute(
-                f"SELECT source, number, line, offset, ply, {_MATERIAL}, "
-                f"{', '.join(f'h_{name.lower()}' for name in FIELDS)} FROM records WHERE rowid = ?",
-                (rowid,),
-            ).fetchone()
-            source, number, line, offset, ply = row[:5]
-            after = self._database.execute(
-                "SELECT source, offset FROM records WHERE rowid > ? AND (source != ? OR offset > ?) LIMIT 1",
-                (rowid, source, offset),
-            ).fetchone()
-        stored = self._sources[source]
-        material = Material(row[5:10], row[10:15], row[15:17])
-        headers = {name: value for name, value in zip(FIELDS, row[17:]) if value}
-        end = after[1] if after is not None and after[0] == source else stored.size
+        """One record, its position read back from its file (or why it cannot be: ``problem``)."""
         try:
-            fen = self._read_back(stored, number, line, offset, end, ply, material)
+            with self._queries() as database:
+                row = database.execute(
+                    f"SELECT source, number, line, offset, ply, {_MATERIAL}, "
+                    f"{', '.join(f'h_{name.lower()}' for name in FIELDS)} FROM records WHERE rowid = ?",
+                    (rowid,),
+                ).fetchone()
+                after = database.execute(
+                    "SELECT source, offset FROM records WHERE rowid > ? AND (source != ? OR offset > ?) LIMIT 1",
+                    (rowid, row[0], row[3]),  # its source and offset
+                ).fetchone()
+            source, number, line, offset, ply = row[:5]
+            stored = self._sources.get(source)
+            if stored is None or not all(type(held) is int for held in (number, line, offset, ply or 0)):
+                raise CollectionError(f"{self.path}: not a gbr-tui index (its record {rowid} is none of ours)")
+        except CollectionError as error:
+            return IndexedRecord(self.path, 0, 0, "", {}, error.message)
+        headers = {name: str(value)[:MAX_LINE] for name, value in zip(FIELDS, row[17:]) if value}
+        end = after[1] if after is not None and after[0] == source and type(after[1]) is int else stored.size
+        try:
+            fen = self._read_back(stored, number, line, offset, end, ply, Material(row[5:10], row[10:15], row[15:17]))
         except CollectionError as error:
             return IndexedRecord(stored.name, number, line, "", headers, error.message)
         return IndexedRecord(stored.name, number, line, fen, headers)
@@ -610,9 +634,14 @@ class StoredIndex:
         """The record's position, read at its offset; CollectionError when the file has changed
         since it was indexed (or the record is not what the index holds)."""
         _check_fresh(self.path, source.path, source.size, source.mtime_ns)
-        with open(source.path, "rb") as file:
-            file.seek(offset)
-            data = source.prefix + file.read(min(end - offset, RECORD_BYTES))
+        if not 0 <= offset < end <= source.size:
+            raise CollectionError(f"{self.path}: not a gbr-tui index (record {number} is not within its file)")
+        try:
+            with open(source.path, "rb") as file:
+                file.seek(offset)
+                data = source.prefix + file.read(min(end - offset, RECORD_BYTES))
+        except OSError as error:
+            raise CollectionError(f"{source.name}: cannot be read ({error.strerror or error})") from None
         games = source.request.format == Format.PGN and self.position == GamePositions.ALL
         why = "it is not there"
         with source.request.open(io.BytesIO(data), self._rule, name=source.name) as collection:
