@@ -8,13 +8,16 @@ The studies and their classes are the hand-checked ones of ``test_collection_bro
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
+import types
 
 from test_collection_browser import STUDIES_CLASSES, STUDIES_PGN, browser, loaded, shown_classes, status, write
 from textual.widgets import Static
 from tui_helpers import toasts
 
+from gbr_tui import cli
 from gbr_tui.app import make_app
 from gbr_tui.core.collection import CollectionRequest, GamePositions, store
 from gbr_tui.core.collection.source import Cancelled
@@ -197,3 +200,18 @@ async def test_writing_the_index_can_be_cancelled_and_the_file_is_read_again(tmp
         assert shown_classes(screen) == STUDIES_CLASSES  # the file read again
         assert "from the index" not in status(screen) and not os.path.exists(store.default_index(str(studies)))
         assert screen.check_action("build_index", ())  # still offered
+
+
+def test_the_command_line_opens_an_index_alone(tmp_path, monkeypatch, capsys):
+    studies = write(tmp_path, "studies.pgn", STUDIES_PGN)
+    index = indexed(studies, output=str(tmp_path / "studies.idx"))
+    started = []
+    monkeypatch.setitem(
+        sys.modules, "gbr_tui.app", types.SimpleNamespace(run_app=lambda files, **terminal: started.append(files) or 0)
+    )
+    monkeypatch.setattr("gbr_tui.terminal.not_a_terminal", lambda *streams: None)  # pytest's are not
+    assert cli.main([index]) == 0
+    assert started == [CollectionRequest((index,))]
+    assert cli.main([str(studies), index]) == 2
+    assert capsys.readouterr().err == f"gbr-tui: {index}: an index is opened alone, without other files\n"
+    assert len(started) == 1
