@@ -41,7 +41,7 @@ from gbr_tui.core.patterns import ClassPattern
 MAGIC = b"SQLite format 3\x00"
 #: Where ``gbr-tui index FILE`` writes its index unless told (and where the browser looks for one).
 INDEX_SUFFIX = ".gbr-index"
-SCHEMA_VERSION = "3"  # 2: kings, plies and results; 3: the materials table
+SCHEMA_VERSION = "3"  # 2: kings, plies and results; 3: the materials and families tables
 _MEN = ("wq", "wr", "wb", "wn", "wp", "bq", "br", "bb", "bn", "bp")
 _HEADER_COLUMNS = tuple(f"h_{name.lower()}" for name in HEADERS)
 _FIELD_COUNTS = tuple(f"f_{name.lower()}" for name in FIELDS)  # the records of a material with that header
@@ -66,6 +66,7 @@ CREATE TABLE materials (
     count INTEGER NOT NULL, games INTEGER NOT NULL, {", ".join(f"r{index} INTEGER NOT NULL" for index in range(4))},
     {", ".join(f"{name} INTEGER NOT NULL" for name in _FIELD_COUNTS)}, first INTEGER NOT NULL
 );
+CREATE TABLE families (source INTEGER NOT NULL, family TEXT NOT NULL, count INTEGER NOT NULL);
 """
 
 
@@ -171,6 +172,7 @@ def _index_file(
     summary = _materials(source, rows, first)
     if summary:
         database.executemany(f"INSERT INTO materials VALUES ({', '.join('?' * len(summary[0]))})", summary)
+    database.executemany("INSERT INTO families VALUES (?, ?, ?)", _families(source, rows))
     database.executemany(
         "INSERT INTO bad VALUES (?, ?, ?, ?)", [(source, bad.number, bad.line, bad.reason) for bad in bads]
     )
@@ -206,6 +208,23 @@ def _materials(source: int, rows: list[tuple], first: int) -> list[tuple]:
             if row[column] is not None:
                 counts[place] += 1
     return [(source, *key, *counts) for key, counts in held.items()]
+
+
+def _families(source: int, rows: list[tuple]) -> list[tuple]:
+    """The rows of ``families``: per family its records, a game counted once in a family
+    however many of its classes it passes through (as the browser counts them)."""
+    counts: Counter = Counter()
+    of: dict[tuple, str] = {}
+    for _, game in itertools.groupby(rows, key=operator.itemgetter(1)):  # by record (game) number
+        families = set()
+        for row in game:
+            men = row[_ROW_MEN]
+            family = of.get(men)
+            if family is None:
+                family = of[men] = family_of(Material(men[:5], men[5:10], men[10:]))
+            families.add(family)
+        counts.update(families)
+    return [(source, family, count) for family, count in counts.items()]
 
 
 def _row(source: int, record: Record, games: bool) -> tuple:
@@ -538,6 +557,8 @@ class StoredIndex:
         self.games = any(outcome is not None for *_, outcome in self._materials)
         present = self._database.execute(f"SELECT {', '.join(f'SUM({name})' for name in _FIELD_COUNTS)} FROM materials")
         self.fields = {name for name, found in zip(FIELDS, present.fetchone()) if found}
+        families = self._database.execute("SELECT family, SUM(count) FROM families GROUP BY family")
+        self._families = {family: count for family, count in families if family in FAMILY_ORDER and type(count) is int}
 
     def close(self) -> None:
         with self._lock:
@@ -557,24 +578,6 @@ class StoredIndex:
     ) -> list[ClassRow]:
         """The classes with a wanted material (see ``class_rows``)."""
         return class_rows(self._materials, pattern, either_colour, sort)
-
-    @functools.cached_property
-    def _families(self) -> Counter:
-        """Family -> records; games: each game once in a family, however many of its classes."""
-        if not (self.games and self.position == GamePositions.ALL):
-            families: Counter = Counter()
-            for _, material, count, _ in self._materials:
-                families[family_of(material)] += count
-            return families
-        of: dict[tuple, str] = {}
-        seen = set()
-        with self._queries() as database:
-            rows = database.execute(f"SELECT source, number, {_MATERIAL} FROM records")
-            for source, number, *men in rows:
-                men = tuple(men)
-                family = of.get(men) or of.setdefault(men, family_of(Material(men[:5], men[5:10], men[10:])))
-                seen.add((source, number, family))
-        return Counter(family for _, _, family in seen)
 
     def largest_families(self, count: int) -> list[tuple[str, int]]:
         """As ``ClassIndex.largest_families``."""
