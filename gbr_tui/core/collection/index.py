@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 from array import array
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gbr_tui.core.check import record_check
@@ -185,7 +185,7 @@ class ClassIndex:
     def largest_families(self, count: int) -> list[tuple[str, int]]:
         """The ``count`` families with the most records (games: each game once in a family);
         on a tie, in the table's order."""
-        return sorted(self._families.items(), key=lambda item: (-item[1], FAMILY_ORDER[item[0]]))[:count]
+        return largest_families(self._families, count)
 
     def positions(self, row: ClassRow, either_colour: bool = False) -> Sequence[int]:
         """The records of a class (of its materials in ``row``; with ``either_colour``, of both
@@ -206,6 +206,12 @@ class ClassIndex:
         fen, *values = text.split(_SEPARATOR)
         headers = {name: value for name, value in zip(FIELDS, values) if value}
         return IndexedRecord(self.files[self._file_of[index]], self._numbers[index], self._lines[index], fen, headers)
+
+
+def largest_families(families: Mapping[str, int], count: int) -> list[tuple[str, int]]:
+    """The ``count`` families with the most records, the largest first; on a tie, in the
+    table's order."""
+    return sorted(families.items(), key=lambda item: (-item[1], FAMILY_ORDER[item[0]]))[:count]
 
 
 def _widened(numbers: array) -> array:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gbr_tui.core.code import Rule, encode
-from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, IndexedRecord
+from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, IndexedRecord, largest_families
 from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Record
 from gbr_tui.core.collection.source import MAX_LINE, Cancelled
@@ -529,7 +529,7 @@ class StoredIndex:
             )
         names = {source: found.name for source, found in checked.items()}
         self.bad = [
-            (names[source], BadRecord(number, line, reason))
+            (names.get(source, self.path), BadRecord(number, line, reason))
             for source, number, line, reason in self._database.execute(
                 "SELECT source, number, line, reason FROM bad ORDER BY source, rowid"
             )
@@ -581,7 +581,7 @@ class StoredIndex:
 
     def largest_families(self, count: int) -> list[tuple[str, int]]:
         """As ``ClassIndex.largest_families``."""
-        return sorted(self._families.items(), key=lambda item: (-item[1], FAMILY_ORDER[item[0]]))[:count]
+        return largest_families(self._families, count)
 
     def positions(self, row: ClassRow, either_colour: bool = False) -> Sequence[int]:
         """The records (their ids) of a class's materials (and of their twins with
