@@ -539,15 +539,19 @@ class StoredIndex:
     def _read_classes(self) -> None:
         """Every material's records and results, from the few rows a class the index keeps
         (``materials``), in the order each material was first met (as ``ClassIndex``)."""
-        counts = ", ".join(f"SUM({name})" for name in ("count", "games", "r0", "r1", "r2", "r3"))
+        summed = ("count", "games", "r0", "r1", "r2", "r3")
+        # Checked here, in one pass of SQLite's: each count a whole number, no more men than squares.
+        bounds = [(name, _SQUARES) for name in (*_MEN, "wk", "bk")] + [(name, _MOST) for name in summed]
+        wrong = " OR ".join(f"typeof({name}) != 'integer' OR {name} NOT BETWEEN 0 AND {most}" for name, most in bounds)
+        found = self._database.execute(f"SELECT {_MATERIAL} FROM materials WHERE {wrong} LIMIT 1").fetchone()
+        if found is not None:
+            raise StaleIndex(f"{self.path}: not a gbr-tui index (its materials table holds {found})")
         rows = self._database.execute(
-            f"SELECT {_MATERIAL}, {counts} FROM materials GROUP BY {_MATERIAL} ORDER BY MIN(first)"
+            f"SELECT {_MATERIAL}, {', '.join(f'SUM({name})' for name in summed)} FROM materials "
+            f"GROUP BY {_MATERIAL} ORDER BY MIN(first)"
         )
         self._materials: list[tuple[str, Material, int, tuple[int, ...] | None]] = []
         for row in rows:
-            numbers_fit = all(type(number) is int and 0 <= number <= _MOST for number in row)
-            if not numbers_fit or max(row[:12]) > _SQUARES:
-                raise StaleIndex(f"{self.path}: not a gbr-tui index (its materials table holds {row[:12]})")
             material = Material(row[:5], row[5:10], row[10:12])
             try:
                 code = encode(material, self._rule)
