@@ -22,12 +22,13 @@ REASON_CHARACTERS = 300
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "index",
-        help="write an SQLite index of collections, which `classify INDEX` reads instead",
+        help="write an SQLite index of collections, which `classify INDEX` and the browser read instead",
         description=(
             "Read collections once and write an SQLite index: per record its line, byte offset, "
             "headers and men, the bad records, and each file's size and time (an index whose "
             "file has changed is refused). `gbr-tui classify INDEX` then prints what "
-            "`classify FILE...` would, under any --rule and --match, without reading the files."
+            "`classify FILE...` would, under any --rule and --match, without reading the files; "
+            "`gbr-tui INDEX` browses it, and `gbr-tui FILE` uses FILE's own index when it is fresh."
         ),
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="collection files (not stdin)")
