@@ -78,10 +78,11 @@ TABLE_BLOCK = 2000  # class rows added between two looks at the keys
 CHART_ROWS = 30  # classes in the chart, at most (as many as its height shows)
 CHART_PAUSE = 0.5  # seconds between two updates of the chart while the file is read
 CHART_MIN_WIDTH = 76  # columns: in a narrower screen the chart is hidden, the table takes it all
-#: From this size on, a file without an index is offered one. Measured (see the README's
-#: figures): the browser reads some 4 MB of positions a second here and an index opens in well
-#: under a second, so from 50 MB on (some 12 s of reading at each opening) an index pays for
-#: the one more reading that writes it by the second opening.
+#: From this size on, a file without an index is offered one. Measured on the 2-core machine:
+#: ``ClassIndex.read`` took 2.6 s for 11 MB of positions (about 4 MB a second, idle; the app
+#: then fills its table besides), and the index of that file opened in 0.4 s; so from 50 MB on
+#: (some 12 s of reading at each opening) writing the index, one more reading, pays by the
+#: second opening.
 INDEX_OFFER_BYTES = 50_000_000
 
 
