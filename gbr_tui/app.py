@@ -45,13 +45,14 @@ KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not
 #: The stylesheets, wherever the app is subclassed (a CSS_PATH is read from the subclass's folder).
 STYLES = Path(__file__).parent / "styles"
 #: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
-HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "save_position", "screenshot"})
+HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "save_position", "screenshot", "build_index"})
 #: What a served client is told when it asks for one of them anyway (by its key).
 NOT_OFFERED = {
     "open_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
     "show_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
     "save_position": "Saving positions is not offered here: this app is served, and saves nothing on the server.",
     "screenshot": "Saving screenshots is not offered here: this app is served, and saves nothing on the server.",
+    "build_index": "Writing an index is not offered here: this app is served, and writes nothing on the server.",
 }
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """`gbr-tui FILE...`: the app, with those collections open in the browser.
 
 Not a sub-command: a first argument that names no command and is no option is a file. A file
-named like a command is given as ``./classify``.
+named like a command is given as ``./classify``. One index (``gbr-tui index``) is opened alone.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from functools import partial
 
 from gbr_tui.commands.common import SHOWN_CHARACTERS, add_collection_options, collection_request
 from gbr_tui.commands.start import app_starter, refuse
+from gbr_tui.core.collection import store
 from gbr_tui.core.text import printable
 
 
@@ -23,7 +24,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Start the app with collections open in the browser, listed by GBR class.",
     )
     parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="PGN, EPD, FEN lines, CSV or JSON Lines; gzip, bz2, xz too"
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="PGN, EPD, FEN lines, CSV or JSON Lines; gzip, bz2, xz too; or one index written by `gbr-tui index`",
     )
     add_collection_options(parser)
     return parser
@@ -42,6 +46,8 @@ def prepare(argv: list[str]) -> Callable[[], int]:
             problem = "no such file"
         elif not os.access(name, os.R_OK):
             problem = "not readable (permission denied)"
+        elif len(args.files) > 1 and store.is_index(name):
+            problem = "an index is opened alone, without other files"
         if problem is not None:
             return partial(refuse, f"gbr-tui: {printable(name, SHOWN_CHARACTERS)}: {problem}")
     return app_starter(collection_request(args))

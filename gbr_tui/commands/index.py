@@ -12,22 +12,23 @@ import sys
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from gbr_tui.commands.common import SHOWN_CHARACTERS, add_collection_options, collection_request
 from gbr_tui.core import GbrError
+from gbr_tui.core.collection.store import INDEX_SUFFIX
 from gbr_tui.core.describe import read_summary
 from gbr_tui.core.text import printable
 
 REASON_CHARACTERS = 300
-INDEX_SUFFIX = ".gbr-index"
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "index",
-        help="write an SQLite index of collections, which `classify INDEX` reads instead",
+        help="write an SQLite index of collections, which `classify INDEX` and the browser read instead",
         description=(
             "Read collections once and write an SQLite index: per record its line, byte offset, "
             "headers and men, the bad records, and each file's size and time (an index whose "
             "file has changed is refused). `gbr-tui classify INDEX` then prints what "
-            "`classify FILE...` would, under any --rule and --match, without reading the files."
+            "`classify FILE...` would, under any --rule and --match, without reading the files; "
+            "`gbr-tui INDEX` browses it, and `gbr-tui FILE` uses FILE's own index when it is fresh."
         ),
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="collection files (not stdin)")
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
             reason = "stdin cannot be indexed" if name == "-" else "no such file"
             print(f"gbr-tui index: {printable(name, SHOWN_CHARACTERS)}: {reason}", file=sys.stderr)
             return EXIT_USAGE
-    output = args.output or args.files[0] + INDEX_SUFFIX
+    output = args.output or store.default_index(args.files[0])
 
     def report(name: str, bad) -> None:
         shown = printable(name, SHOWN_CHARACTERS)

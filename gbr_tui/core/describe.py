@@ -427,6 +427,36 @@ def browser_modes(either_colour: bool, sort: str, all_classes: bool) -> str:
     return "".join(f" · {word}" for word in words)
 
 
+def index_source_words(index: str, position: str) -> str:
+    """Where the browser's classes come from when it reads an index."""
+    return f"from the index {index}, built with --position {position}"
+
+
+def index_reading_words(title: str, index: str) -> str:
+    """While the browser opens an index: of the file ``title``, or named itself."""
+    return f"Reading the index {index} ..." if title == index else f"Reading {title} from the index {index} ..."
+
+
+def index_not_used_words(reason: str, file: str) -> str:
+    """Why the browser reads a file itself though an index of it is there."""
+    return f"{reason}: reading {file} itself"
+
+
+def index_offer_words(file: str, size: int, index: str) -> str:
+    return f"{file} is {size / 1e6:,.0f} MB: i writes an index of it ({index}), which opens at once next time"
+
+
+def index_building_words(index: str, done: int, size: int) -> str:
+    return f"Writing the index {index}: {done / 1e6:,.0f} of {size / 1e6:,.0f} MB read · i cancels"
+
+
+def index_written_words(index: str) -> str:
+    return f"Wrote {index}: the classes now come from it"
+
+
+INDEX_CANCELLED_WORDS = "The index was not written (cancelled)"
+
+
 def score_words(score: float | None) -> str:
     """``62.5%``, or ``-`` when no game has a known result."""
     return "-" if score is None else f"{score:.1f}%"

@@ -1,14 +1,17 @@
 """The collection browser: a file's classes, a class's positions, a position into the editor.
 
 The file is read in a thread worker (the readers block), into a ``ClassIndex`` held by the
-screen; a timer shows how far reading has got, so keys keep working meanwhile. The screen is
-installed under ``COLLECTION_SCREEN``: going to the editor and back keeps what it shows. When
-the app's rule changes, the file is read again under the new one.
+screen; a timer shows how far reading has got, so keys keep working meanwhile. An SQLite index
+(``gbr-tui index``), named or found fresh beside the file, is read instead (``StoredIndex``); for
+a big file without one, writing it is offered. The screen is installed under
+``COLLECTION_SCREEN``: going to the editor and back keeps what it shows. When the app's rule
+changes, the file is read again under the new one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import heapq
 import os
 import time
@@ -33,16 +36,25 @@ from gbr_tui.core.collection import (
     CollectionRequest,
     GamePositions,
     IndexedRecord,
+    store,
 )
 from gbr_tui.core.collection.source import Cancelled
+from gbr_tui.core.collection.store import NoOffsets, StoredIndex
 from gbr_tui.core.collection.tally import NO_RESULTS, SortBy
 from gbr_tui.core.describe import (
     DISAGREEMENT_MARK,
+    INDEX_CANCELLED_WORDS,
     RESULTS_HEADING,
     browser_modes,
     class_materials,
     disagreeing_words,
     disagreement_mark,
+    index_building_words,
+    index_not_used_words,
+    index_offer_words,
+    index_reading_words,
+    index_source_words,
+    index_written_words,
     plural,
     printed_words,
     read_summary,
@@ -67,6 +79,12 @@ TABLE_BLOCK = 2000  # class rows added between two looks at the keys
 CHART_ROWS = 30  # classes in the chart, at most (as many as its height shows)
 CHART_PAUSE = 0.5  # seconds between two updates of the chart while the file is read
 CHART_MIN_WIDTH = 76  # columns: in a narrower screen the chart is hidden, the table takes it all
+#: From this size on, a file without an index is offered one. Measured on the 2-core machine:
+#: ``ClassIndex.read`` took 2.6 s for 11 MB of positions (about 4 MB a second, idle; the app
+#: then fills its table besides), and the index of that file opened in 0.4 s; so from 50 MB on
+#: (some 12 s of reading at each opening) writing the index, one more reading, pays by the
+#: second opening.
+INDEX_OFFER_BYTES = 50_000_000
 
 
 def shown_name(path: str) -> str:
@@ -124,6 +142,13 @@ class CollectionScreen(Screen):
         ),
         Binding("s", "sort", "sort", tooltip="Sort the classes by code, count or score, in turn", id="collection.sort"),
         Binding(
+            "i",
+            "build_index",
+            "index",
+            tooltip="Write an index of this big file, which opens at once next time (again: cancel)",
+            id="collection.index",
+        ),
+        Binding(
             "m",
             "chart_families",
             "families",
@@ -135,10 +160,15 @@ class CollectionScreen(Screen):
     class Loaded(Message):
         """The classes are listed, the first time."""
 
+    index_offer_bytes = INDEX_OFFER_BYTES  # see INDEX_OFFER_BYTES
+
     def __init__(self, files: CollectionRequest) -> None:
         super().__init__()
         self.files = files
-        self.index: ClassIndex | None = None  # once loaded
+        self.index: ClassIndex | StoredIndex | None = None  # once loaded
+        self.stored: str | None = None  # the index read instead of the files (set when mounted)
+        self.index_offer: str | None = None  # where an index of the big file can be written
+        self.building = False  # an index is being written
         self.listed = False  # the classes have been listed once
         self.pattern: ClassPattern | None = None
         self.class_rows: list[ClassRow] = []  # as listed in the table
@@ -174,12 +204,28 @@ class CollectionScreen(Screen):
         self.query_one(BoardView).show_cursor = False
         self._set_columns(games=False)
         self._ticker = self.set_interval(0.1, self._show_progress, pause=True)
+        self.stored, not_used = store.index_for(self.files)
+        if not_used is not None:
+            self.notify(printable(index_not_used_words(not_used, self.files.title)), severity="warning", markup=False)
+        if self.stored is None and self.app.offers("build_index"):
+            self.index_offer = store.index_offer(self.files, self.index_offer_bytes)
+        if self.index_offer is not None:
+            size = os.path.getsize(self.files.paths[0])
+            offer = index_offer_words(self.files.title, size, shown_name(self.index_offer))
+            self.notify(printable(offer), title="Big file", markup=False, timeout=15)
         self.watch(self.app, "rule", self._read_under)
+
+    def on_unmount(self) -> None:
+        if isinstance(self.index, StoredIndex):
+            self.index.close()
 
     # --- reading ------------------------------------------------------------------------------
 
     def _read_under(self, rule: Rule) -> None:
-        """(Re)read the files, classified under ``rule``; the classes show again when done."""
+        """(Re)read the files (or the index), classified under ``rule``; the classes show again
+        when done."""
+        if isinstance(self.index, StoredIndex):
+            self.index.close()
         self.index, self.class_rows, self.chart_bars = None, [], []
         self.query_one(DataTable).clear()
         self.query_one(ClassChart).show([], 0)
@@ -189,9 +235,18 @@ class CollectionScreen(Screen):
         progress.remove_class("-done")
         progress.update(total=sum(os.path.getsize(path) for path in self.files.paths), progress=0)
         self.progress = (0, 0)
+        if self.stored is not None:
+            self._status(index_reading_words(self.files.title, shown_name(self.stored)))
+            self.read_stored(rule)
+            return
         self._status(f"Reading {self.files.title} ...")
         self._ticker.resume()
         self.read_collection(rule)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="read")
+    def read_stored(self, rule: Rule) -> StoredIndex:
+        """The classes from the index (queries: no record is read but those shown)."""
+        return StoredIndex(self.stored, self.files, rule)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="read")
     def read_collection(self, rule: Rule) -> ClassIndex:
@@ -228,15 +283,28 @@ class CollectionScreen(Screen):
     def _show_progress(self) -> None:
         done, records = self.progress
         self.query_one(ProgressBar).update(progress=done)
+        if self.building:
+            size = os.path.getsize(self.files.paths[0])
+            self._status(index_building_words(shown_name(self.index_offer), done, size))
+            return
         self._status(f"Reading {self.files.title}: {records:,} records")
         self.query_one(ClassChart).show(self.chart_bars, records)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "build":
+            self._index_built(event)
+            return
         if event.worker.group != "read" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
         self._ticker.pause()
-        self._show_progress()
+        if self.stored is None:
+            self._show_progress()
         self.query_one(ProgressBar).add_class("-done")
+        if isinstance(event.worker.error, NoOffsets):  # an index of compressed files: read them
+            self.notify(printable(event.worker.error.message), severity="warning", markup=False)
+            self.stored, self.files = None, event.worker.error.request
+            self._read_under(self.app.rule)
+            return
         if event.state == WorkerState.ERROR:
             self._status(f"Could not read {self.files.title}: {event.worker.error}")
             self.notify(printable(str(event.worker.error)), title="Not read", severity="error", markup=False)
@@ -304,8 +372,13 @@ class CollectionScreen(Screen):
             classes += f" ({plural(shown, 'position')}) match {self.pattern.text.strip()}"
         counts = read_summary(index.classified, len(index.bad))
         failed = f" · {len(index.failures)} not read" if index.failures else ""
-        modes = browser_modes(self.either_colour, self.sort.value, self.files.game_positions == GamePositions.ALL)
-        return f"{self.files.title} · {classes} · {counts}{failed}{modes}"
+        positions = index.position if isinstance(index, StoredIndex) else self.files.game_positions
+        modes = browser_modes(self.either_colour, self.sort.value, positions == GamePositions.ALL)
+        title, source = self.files.title, ""
+        if isinstance(index, StoredIndex):  # named by its files, which it stands for
+            title = dataclasses.replace(self.files, paths=tuple(index.files)).title
+            source = f" · {index_source_words(shown_name(index.path), positions.value)}"
+        return f"{title} · {classes} · {counts}{failed}{modes}{source}"
 
     def _largest(self, index: ClassIndex) -> list[tuple[str, int]]:
         """The chart's bars while reading: the largest classes or families so far."""
@@ -380,10 +453,14 @@ class CollectionScreen(Screen):
 
     def show_class(self, row: ClassRow | None) -> None:
         """The positions of a class; None: of every record whose printed code disagrees."""
-        self.shown_class = row
-        self.positions = (
-            self.index.positions(row, self.either_colour) if row is not None else sorted(self.index.disagreements)
-        )
+        try:
+            positions = (
+                self.index.positions(row, self.either_colour) if row is not None else sorted(self.index.disagreements)
+            )
+        except CollectionError as error:  # a damaged index
+            self.notify(printable(error.message), severity="error", markup=False)
+            return
+        self.shown_class, self.positions = row, positions
         records = self.query_one("#position-list", RecordList)
         records.set_records(self._position_columns(), len(self.positions), self._position_row)
         self.query_one(ContentSwitcher).current = "positions"
@@ -391,7 +468,7 @@ class CollectionScreen(Screen):
 
     def _position_columns(self) -> list[Column]:
         index = self.index
-        sample = [index.record(record) for record in self.positions[:SAMPLED_ROWS]]
+        sample = [index.record(record) for record in self.positions[: index.sampled_rows]]
         last = index.record(self.positions[-1])
         columns = [
             Column("#", max(1, len(str(last.number)), *(len(str(entry.number)) for entry in sample)), right=True),
@@ -406,7 +483,7 @@ class CollectionScreen(Screen):
             if name in index.fields:
                 longest = max((len(printable(entry.headers.get(name, ""))) for entry in sample), default=0)
                 columns.append(Column(name, min(FIELD_WIDTH, max(len(name), longest))))
-        columns.append(Column("position", max(len(entry.fen) for entry in sample)))
+        columns.append(Column("position", max(len(entry.fen or entry.problem) for entry in sample)))
         return columns
 
     def _position_row(self, row: int) -> list[str]:
@@ -419,7 +496,7 @@ class CollectionScreen(Screen):
             found = self.index.disagreements.get(index)
             cells.append(disagreement_mark(found[1]) if found else "")
         cells += [entry.headers.get(name, "") for name in FIELDS if name in self.index.fields]
-        cells.append(entry.fen)
+        cells.append(entry.fen or entry.problem)
         return cells
 
     @on(RecordList.Highlighted, "#position-list")
@@ -438,6 +515,8 @@ class CollectionScreen(Screen):
             caption, parts = self.index.disagreements[index]
             lines += [printed_words(caption), *(words for _, words in parts)]
         try:
+            if entry.problem is not None:
+                raise GbrError(entry.problem)
             self.query_one(BoardView).set_board(board_from_fen(entry.fen))
         except GbrError as error:
             lines.append(printable(error.message))
@@ -454,6 +533,8 @@ class CollectionScreen(Screen):
 
     def load_into_editor(self, entry: IndexedRecord) -> None:
         try:
+            if entry.problem is not None:
+                raise GbrError(entry.problem)
             board = board_from_fen(entry.fen)
         except GbrError as error:
             self.notify(printable(error.message), severity="error", markup=False)
@@ -509,7 +590,55 @@ class CollectionScreen(Screen):
             return self.index is not None and bool(self.index.bad)
         if action == "disagreements":
             return self.index is not None and bool(self.index.disagreements)
+        if action == "build_index":
+            return self.index_offer is not None and self.app.offers(action)
         return True
+
+    # --- writing an index ----------------------------------------------------------------------
+
+    def action_build_index(self) -> None:
+        """Write the offered index (reading the file is given up meanwhile), or stop writing it."""
+        if self.building:
+            self.workers.cancel_group(self, "build")
+            return
+        self.workers.cancel_group(self, "read")
+        self.building = True
+        progress = self.query_one(ProgressBar)
+        progress.remove_class("-done")
+        progress.update(total=os.path.getsize(self.files.paths[0]), progress=0)
+        self.progress = (0, 0)
+        self._ticker.resume()
+        self.build_index(self.index_offer)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="build")
+    def build_index(self, output: str) -> str:
+        worker = get_current_worker()
+
+        def tick(bytes_read: int) -> bool:
+            self.progress = (bytes_read, 0)
+            return not worker.is_cancelled
+
+        store.build(dataclasses.replace(self.files, min_plies=0), output, tick=tick)
+        return output
+
+    def _index_built(self, event: Worker.StateChanged) -> None:
+        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        self.building = False
+        self._ticker.pause()
+        self.query_one(ProgressBar).add_class("-done")
+        if event.state == WorkerState.SUCCESS:
+            self.index_offer = None
+            self.stored = event.worker.result
+            self.notify(printable(index_written_words(shown_name(self.stored))), markup=False)
+        elif isinstance(event.worker.error, Cancelled) or event.state == WorkerState.CANCELLED:
+            self.notify(INDEX_CANCELLED_WORDS, severity="warning", markup=False)
+        else:
+            error = event.worker.error
+            message = error.message if isinstance(error, GbrError) else str(error)
+            self.notify(printable(message), title="Index not written", severity="error", markup=False)
+        self.refresh_bindings()
+        self._read_under(self.app.rule)  # the index just written, or the file again (its reading was given up)
 
     def _status(self, text: str) -> None:
         self.query_one("#collection-status", Static).update(printable(text))

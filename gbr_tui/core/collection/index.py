@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 from array import array
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gbr_tui.core.check import record_check
@@ -52,6 +52,7 @@ class IndexedRecord:
     line: int
     fen: str  # a FEN, or a placement for replayed games
     headers: dict[str, str]
+    problem: str | None = None  # why the position cannot be given (read back from a changed file)
 
 
 class ClassIndex:
@@ -60,6 +61,8 @@ class ClassIndex:
     ``read`` adds a file; afterwards ``classes`` lists the classes, ``positions`` the records of
     one class in file order, and ``record`` gives one record back.
     """
+
+    sampled_rows = 200  # records looked at to size a position list's columns (all held in memory)
 
     def __init__(self) -> None:
         self.files: list[str] = []
@@ -182,7 +185,7 @@ class ClassIndex:
     def largest_families(self, count: int) -> list[tuple[str, int]]:
         """The ``count`` families with the most records (games: each game once in a family);
         on a tie, in the table's order."""
-        return sorted(self._families.items(), key=lambda item: (-item[1], FAMILY_ORDER[item[0]]))[:count]
+        return largest_families(self._families, count)
 
     def positions(self, row: ClassRow, either_colour: bool = False) -> Sequence[int]:
         """The records of a class (of its materials in ``row``; with ``either_colour``, of both
@@ -203,6 +206,12 @@ class ClassIndex:
         fen, *values = text.split(_SEPARATOR)
         headers = {name: value for name, value in zip(FIELDS, values) if value}
         return IndexedRecord(self.files[self._file_of[index]], self._numbers[index], self._lines[index], fen, headers)
+
+
+def largest_families(families: Mapping[str, int], count: int) -> list[tuple[str, int]]:
+    """The ``count`` families with the most records, the largest first; on a tie, in the
+    table's order."""
+    return sorted(families.items(), key=lambda item: (-item[1], FAMILY_ORDER[item[0]]))[:count]
 
 
 def _widened(numbers: array) -> array:

@@ -1,5 +1,5 @@
 """A persistent index of collections: one SQLite file (Python's ``sqlite3``) that a later
-``classify`` reads instead of the sources.
+``classify`` and the browser (``StoredIndex``) read instead of the sources.
 
 Per record it keeps the source, the record's number, line, byte offset (uncompressed files) and
 ply, its headers, and the men of each type on each side: so every rule, form and pattern is a
@@ -10,27 +10,44 @@ changed, or gone, is never used (``StaleIndex`` says why).
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import functools
+import heapq
+import io
 import itertools
 import operator
 import os
 import re
 import sqlite3
-from collections.abc import Callable, Iterator
+import threading
+from array import array
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from gbr_tui.core.code import Rule, encode
+from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, IndexedRecord, largest_families
 from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Record
-from gbr_tui.core.collection.tally import Tally, result_index
+from gbr_tui.core.collection.source import MAX_LINE, Cancelled
+from gbr_tui.core.collection.tally import ClassRow, SortBy, Tally, class_rows, result_index
+from gbr_tui.core.errors import GbrError
+from gbr_tui.core.families import family_of
 from gbr_tui.core.material import Material
+from gbr_tui.core.patterns import ClassPattern
 
 MAGIC = b"SQLite format 3\x00"
-SCHEMA_VERSION = "2"  # 2: kings, plies and results
+#: Where ``gbr-tui index FILE`` writes its index unless told (and where the browser looks for one).
+INDEX_SUFFIX = ".gbr-index"
+SCHEMA_VERSION = "3"  # 2: kings, plies and results; 3: the materials and families tables
 _MEN = ("wq", "wr", "wb", "wn", "wp", "bq", "br", "bb", "bn", "bp")
 _HEADER_COLUMNS = tuple(f"h_{name.lower()}" for name in HEADERS)
+_FIELD_COUNTS = tuple(f"f_{name.lower()}" for name in FIELDS)  # the records of a material with that header
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 _CHUNK = 1 << 20
+_TICK_RECORDS = 1024  # records (games) between two calls of ``build``'s ``tick``
 _SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE sources (
@@ -44,6 +61,12 @@ CREATE TABLE records (
     {", ".join(f"{name} TEXT" for name in _HEADER_COLUMNS)}
 );
 CREATE TABLE bad (source INTEGER NOT NULL, number INTEGER NOT NULL, line INTEGER NOT NULL, reason TEXT NOT NULL);
+CREATE TABLE materials (
+    source INTEGER NOT NULL, {", ".join(f"{name} INTEGER NOT NULL" for name in (*_MEN, "wk", "bk"))},
+    count INTEGER NOT NULL, games INTEGER NOT NULL, {", ".join(f"r{index} INTEGER NOT NULL" for index in range(4))},
+    {", ".join(f"{name} INTEGER NOT NULL" for name in _FIELD_COUNTS)}, first INTEGER NOT NULL
+);
+CREATE TABLE families (source INTEGER NOT NULL, family TEXT NOT NULL, count INTEGER NOT NULL);
 """
 
 
@@ -74,14 +97,18 @@ def is_index(path: str) -> bool:
 
 
 def build(
-    request: CollectionRequest, output: str, on_bad: Callable[[str, BadRecord], None] | None = None
+    request: CollectionRequest,
+    output: str,
+    on_bad: Callable[[str, BadRecord], None] | None = None,
+    tick: Callable[[int], bool] | None = None,
 ) -> tuple[int, int]:
     """Index ``request``'s files into ``output`` (written whole, then moved in place);
-    (records classified, bad records)."""
+    (records classified, bad records). ``tick(bytes read so far)`` is called now and then; when
+    it returns False, building stops (``Cancelled``) and nothing is written."""
     partial = f"{output}.part"
     Path(partial).unlink(missing_ok=True)
     database = sqlite3.connect(partial)
-    classified = bad = 0
+    classified = bad = done = 0
     try:
         database.executescript(_SCHEMA)
         database.executemany(
@@ -89,14 +116,23 @@ def build(
             [("version", SCHEMA_VERSION), ("position", request.game_positions.value)],
         )
         for source, path in enumerate(request.paths):
-            found = _index_file(database, request, source, path, on_bad)
+            progress = None if tick is None else functools.partial(_ticked, tick, done)
+            found = _index_file(database, request, source, path, on_bad, progress)
             classified += found[0]
             bad += found[1]
+            done += os.path.getsize(path)
         database.commit()
-    finally:
+    except BaseException:
         database.close()
+        Path(partial).unlink(missing_ok=True)
+        raise
+    database.close()
     os.replace(partial, output)
     return classified, bad
+
+
+def _ticked(tick: Callable[[int], bool], done: int, bytes_read: int) -> bool:
+    return tick(done + bytes_read)
 
 
 def _index_file(
@@ -105,6 +141,7 @@ def _index_file(
     source: int,
     path: str,
     on_bad: Callable[[str, BadRecord], None] | None,
+    tick: Callable[[int], bool] | None = None,
 ) -> tuple[int, int]:
     status = os.stat(path)
     with request.open(path, Rule.COUNT) as collection:
@@ -123,12 +160,19 @@ def _index_file(
             if item.number != game:
                 game = item.number
                 classified += 1
+                if tick is not None and game % _TICK_RECORDS == 0 and not tick(collection.bytes_read or 0):
+                    raise Cancelled("index not built: cancelled")
             rows.append(_row(source, item, games))
     if offsets:
         starts = _line_starts(path, sorted({row[2] for row in rows}))
         rows = [(*row[:3], starts.get(row[2]), *row[4:]) for row in rows]
     placeholders = ", ".join("?" * (9 + len(_MEN) + len(_HEADER_COLUMNS)))
+    (first,) = database.execute("SELECT COALESCE(MAX(rowid), 0) + 1 FROM records").fetchone()
     database.executemany(f"INSERT INTO records VALUES ({placeholders})", rows)
+    summary = _materials(source, rows, first)
+    if summary:
+        database.executemany(f"INSERT INTO materials VALUES ({', '.join('?' * len(summary[0]))})", summary)
+    database.executemany("INSERT INTO families VALUES (?, ?, ?)", _families(source, rows))
     database.executemany(
         "INSERT INTO bad VALUES (?, ?, ?, ?)", [(source, bad.number, bad.line, bad.reason) for bad in bads]
     )
@@ -137,6 +181,50 @@ def _index_file(
         (source, name, os.path.abspath(path), status.st_size, status.st_mtime_ns, classified, len(bads)),
     )
     return classified, len(bads)
+
+
+#: Where a record's row (``_row``) holds its men and kings, its result, and its FIELDS.
+_ROW_MEN = slice(5, 17)
+_ROW_RESULT = 18
+_ROW_FIELDS = [19 + HEADERS.index(name) for name in FIELDS]
+
+
+def _materials(source: int, rows: list[tuple], first: int) -> list[tuple]:
+    """The rows of ``materials``: per material its records, games and results, records with
+    each of FIELDS, and the rowid of its first record (rows are numbered from ``first``), so
+    that the browser lists the classes from a few rows a class, not from every record."""
+    held: dict[tuple, list[int]] = {}
+    for rowid, row in enumerate(rows, first):
+        key = row[_ROW_MEN]
+        counts = held.get(key)
+        if counts is None:
+            counts = held[key] = [0] * (6 + len(FIELDS)) + [rowid]
+        counts[0] += 1
+        result = row[_ROW_RESULT]
+        if result is not None:
+            counts[1] += 1
+            counts[2 + result] += 1
+        for place, column in enumerate(_ROW_FIELDS, 6):
+            if row[column] is not None:
+                counts[place] += 1
+    return [(source, *key, *counts) for key, counts in held.items()]
+
+
+def _families(source: int, rows: list[tuple]) -> list[tuple]:
+    """The rows of ``families``: per family its records, a game counted once in a family
+    however many of its classes it passes through (as the browser counts them)."""
+    counts: Counter = Counter()
+    of: dict[tuple, str] = {}
+    for _, game in itertools.groupby(rows, key=operator.itemgetter(1)):  # by record (game) number
+        families = set()
+        for row in game:
+            men = row[_ROW_MEN]
+            family = of.get(men)
+            if family is None:
+                family = of[men] = family_of(Material(men[:5], men[5:10], men[10:]))
+            families.add(family)
+        counts.update(families)
+    return [(source, family, count) for family, count in counts.items()]
 
 
 def _row(source: int, record: Record, games: bool) -> tuple:
@@ -186,25 +274,98 @@ def read(
     """The sources of an index, in order, with their classes under ``rule`` (games: with their
     results, ``either_colour`` and ``min_plies`` as the readers take them); StaleIndex when the
     index was built for other positions or a source has changed since."""
+    database, _, sources = _opened(index, position)
     try:
-        database = sqlite3.connect(f"file:{index}?mode=ro", uri=True)
-        meta = dict(database.execute("SELECT key, value FROM meta"))
-        sources = list(database.execute("SELECT id, name, path, size, mtime_ns, classified FROM sources ORDER BY id"))
-    except sqlite3.Error as error:
-        raise StaleIndex(f"{index}: not a gbr-tui index ({error})") from None
-    try:
-        if meta.get("version") != SCHEMA_VERSION:
-            raise StaleIndex(f"{index}: an index of another version of gbr-tui; run `gbr-tui index` again")
-        if meta.get("position") != position.value:
-            raise StaleIndex(
-                f"{index}: the index holds the classes of --position {meta.get('position')}, "
-                f"not {position.value}; give --position {meta.get('position')} or index again"
-            )
         for source, name, path, size, mtime_ns, classified in sources:
             _check_fresh(index, path, size, mtime_ns)
             yield _source(database, source, name, classified, rule, either_colour, min_plies)
     finally:
         database.close()
+
+
+def _opened(index: str, position: GamePositions | None) -> tuple[sqlite3.Connection, GamePositions, list[tuple]]:
+    """The index opened read-only, the ``--position`` it was built with and its sources (id,
+    name, path, size, mtime_ns, classified); StaleIndex when it is no index of this version, or
+    was built for another ``position`` than one asked for."""
+    database = None
+    try:
+        database = sqlite3.connect(f"file:{index}?mode=ro", uri=True, check_same_thread=False)
+        meta = dict(database.execute("SELECT key, value FROM meta"))
+        sources = list(database.execute("SELECT id, name, path, size, mtime_ns, classified FROM sources ORDER BY id"))
+    except sqlite3.Error as error:
+        if database is not None:
+            database.close()
+        raise StaleIndex(f"{index}: not a gbr-tui index ({error})") from None
+    problem = None
+    if meta.get("version") != SCHEMA_VERSION:
+        problem = f"{index}: an index of another version of gbr-tui; run `gbr-tui index` again"
+    elif meta.get("position") not in {kind.value for kind in GamePositions}:
+        problem = f"{index}: not a gbr-tui index (it names no --position)"
+    elif position is not None and meta["position"] != position.value:
+        problem = (
+            f"{index}: the index holds the classes of --position {meta['position']}, "
+            f"not {position.value}; give --position {meta['position']} or index again"
+        )
+    if problem is not None:
+        database.close()
+        raise StaleIndex(problem)
+    return database, GamePositions(meta["position"]), sources
+
+
+def default_index(path: str) -> str:
+    """Where ``gbr-tui index FILE`` writes FILE's index unless told (``-o``)."""
+    return path + INDEX_SUFFIX
+
+
+def index_for(request: CollectionRequest) -> tuple[str | None, str | None]:
+    """The index the browser reads for ``request``, and why a default index found is not used:
+    the request's one path when it is an index (checked when opened), or the fresh default
+    index of its one file built with the same ``--position``; else None."""
+    if len(request.paths) != 1:
+        return None, None
+    (path,) = request.paths
+    if is_index(path):
+        return path, None
+    index = default_index(path)
+    if not is_index(index):
+        return None, None
+    problem = stale_reason(index, request.game_positions)
+    return (None, problem) if problem else (index, None)
+
+
+def index_offer(request: CollectionRequest, at_least: int) -> str | None:
+    """Where the browser offers to write an index of ``request``'s one file: its default index,
+    when nothing is there yet (a stale index or another file is never overwritten unasked) and
+    the file is plain (no index of a compressed file has offsets to read records at) and of at
+    least ``at_least`` bytes; else None."""
+    if len(request.paths) != 1:
+        return None
+    (path,) = request.paths
+    index = default_index(path)
+    if not os.path.isfile(path) or os.path.getsize(path) < at_least or is_index(path) or os.path.lexists(index):
+        return None
+    try:
+        with request.open(path, Rule.COUNT) as collection:
+            if collection.source.compression:
+                return None
+    except (CollectionError, OSError):
+        return None
+    return index
+
+
+def stale_reason(index: str, position: GamePositions) -> str | None:
+    """Why the index cannot stand for its sources read with ``position`` (None: it can)."""
+    try:
+        database, _, sources = _opened(index, position)
+    except StaleIndex as error:
+        return error.message
+    database.close()
+    try:
+        for _, _, path, size, mtime_ns, _ in sources:
+            _check_fresh(index, path, size, mtime_ns)
+    except StaleIndex as error:
+        return error.message
+    return None
 
 
 def _check_fresh(index: str, path: str, size: int, mtime_ns: int) -> None:
@@ -276,3 +437,234 @@ def _add_games(
             classes.append((code, material))
         if classes:
             tally.add_game(classes, result, either_colour)
+
+
+class NoOffsets(CollectionError):
+    """An index of a compressed file: it holds no byte offsets to read a record back at, so
+    the browser reads the files themselves (``request``)."""
+
+    def __init__(self, message: str, request: CollectionRequest) -> None:
+        super().__init__(message)
+        self.request = request
+
+
+#: A record read back from its source is read within this many bytes of its offset (a longer
+#: game is told as not readable, not read on without end).
+RECORD_BYTES = 16 * MAX_LINE
+_VARIABLES = 900  # materials asked for in one query (12 numbers each, under SQLite's 32766)
+_MOST = 1 << 40  # no count in an index of ours is above this (a larger one: no index of ours)
+_SQUARES = 64  # nor men of one type
+_MATERIAL = ", ".join((*_MEN, "wk", "bk"))
+
+
+@dataclass(frozen=True)
+class _StoredSource:
+    name: str
+    path: str
+    size: int
+    mtime_ns: int
+    request: CollectionRequest  # how to read one of its records alone: its format, not detected
+    prefix: bytes  # CSV: the lines before its first record (the header), read before a record
+
+
+class StoredIndex:
+    """An index opened for the browser: what ``ClassIndex`` answers, by queries on the index.
+
+    The classes are one query under the rule asked for; a class's positions a query for its
+    materials; a record's position is read back from its source at its offset (a game replayed
+    to its ply) and checked against the men the index holds, so a record is never shown
+    other than the index counted it. Stale sources raise StaleIndex when opened (never used),
+    compressed ones NoOffsets; captions are not kept in an index, so none is checked here.
+    """
+
+    sampled_rows = 20  # records read back to size a position list's columns (ClassIndex: 200)
+
+    def __init__(self, index: str, request: CollectionRequest, rule: Rule) -> None:
+        self.path = index
+        self._rule = rule
+        self._lock = threading.Lock()  # the screen asks from its thread workers and its own
+        self._database, self.position, sources = _opened(index, None)
+        try:
+            self._sources = self._checked_sources(sources, request)
+            self._read_classes()
+        except sqlite3.Error as error:
+            self._database.close()
+            raise StaleIndex(f"{index}: not a gbr-tui index ({error})") from None
+        except BaseException:
+            self._database.close()
+            raise
+        self.record = functools.lru_cache(maxsize=4096)(self._record)
+        self.failures: list[str] = []
+        self.captions_checked = 0
+        self.disagreements: dict[int, tuple[str, list[tuple[str, str]]]] = {}
+
+    def _checked_sources(self, sources: list[tuple], request: CollectionRequest) -> dict[int, _StoredSource]:
+        checked = {}
+        self.files: list[str] = []
+        self.classified = 0
+        compressed = []
+        for source, name, path, size, mtime_ns, classified in sources:
+            _check_fresh(self.path, path, size, mtime_ns)
+            with request.open(path, self._rule) as collection:
+                form = collection.format
+                if collection.source.compression:
+                    compressed.append(path)
+            prefix = b""
+            if form == Format.CSV:
+                first = self._database.execute("SELECT offset FROM records WHERE source = ? LIMIT 1", (source,))
+                start = (first.fetchone() or (0,))[0] or 0
+                with open(path, "rb") as file:
+                    prefix = file.read(start) if start <= MAX_LINE else file.readline(MAX_LINE)
+            wanted = dataclasses.replace(request, paths=(path,), format=form, game_positions=self.position, min_plies=0)
+            checked[source] = _StoredSource(name, path, size, mtime_ns, wanted, prefix)
+            self.files.append(name)
+            self.classified += classified
+        if compressed:
+            raise NoOffsets(
+                f"{self.path}: an index of compressed files holds no offsets to read records at: "
+                "the files themselves are read",
+                dataclasses.replace(
+                    request, paths=tuple(source.path for source in checked.values()), game_positions=self.position
+                ),
+            )
+        names = {source: found.name for source, found in checked.items()}
+        self.bad = [
+            (names.get(source, self.path), BadRecord(number, line, reason))
+            for source, number, line, reason in self._database.execute(
+                "SELECT source, number, line, reason FROM bad ORDER BY source, rowid"
+            )
+        ]
+        return checked
+
+    def _read_classes(self) -> None:
+        """Every material's records and results, from the few rows a class the index keeps
+        (``materials``), in the order each material was first met (as ``ClassIndex``)."""
+        summed = ("count", "games", "r0", "r1", "r2", "r3")
+        # Checked here, in one pass of SQLite's: each count a whole number, no more men than squares.
+        bounds = [(name, _SQUARES) for name in (*_MEN, "wk", "bk")] + [(name, _MOST) for name in summed]
+        wrong = " OR ".join(f"typeof({name}) != 'integer' OR {name} NOT BETWEEN 0 AND {most}" for name, most in bounds)
+        found = self._database.execute(f"SELECT {_MATERIAL} FROM materials WHERE {wrong} LIMIT 1").fetchone()
+        if found is not None:
+            raise StaleIndex(f"{self.path}: not a gbr-tui index (its materials table holds {found})")
+        rows = self._database.execute(
+            f"SELECT {_MATERIAL}, {', '.join(f'SUM({name})' for name in summed)} FROM materials "
+            f"GROUP BY {_MATERIAL} ORDER BY MIN(first)"
+        )
+        self._materials: list[tuple[str, Material, int, tuple[int, ...] | None]] = []
+        for row in rows:
+            material = Material(row[:5], row[5:10], row[10:12])
+            try:
+                code = encode(material, self._rule)
+            except GbrError as error:
+                raise StaleIndex(f"{self.path}: not a gbr-tui index ({error.message})") from None
+            self._materials.append((code, material, row[12], row[14:18] if row[13] else None))
+        self.games = any(outcome is not None for *_, outcome in self._materials)
+        present = self._database.execute(f"SELECT {', '.join(f'SUM({name})' for name in _FIELD_COUNTS)} FROM materials")
+        self.fields = {name for name, found in zip(FIELDS, present.fetchone()) if found}
+        families = self._database.execute("SELECT family, SUM(count) FROM families GROUP BY family")
+        self._families = {family: count for family, count in families if family in FAMILY_ORDER and type(count) is int}
+
+    def close(self) -> None:
+        with self._lock:
+            self._database.close()
+
+    @contextlib.contextmanager
+    def _queries(self) -> Iterator[sqlite3.Connection]:
+        """The database, to one thread at a time; a damaged one raises CollectionError."""
+        with self._lock:
+            try:
+                yield self._database
+            except sqlite3.Error as error:
+                raise CollectionError(f"{self.path}: the index cannot be read ({error})") from None
+
+    def classes(
+        self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
+    ) -> list[ClassRow]:
+        """The classes with a wanted material (see ``class_rows``)."""
+        return class_rows(self._materials, pattern, either_colour, sort)
+
+    def largest_families(self, count: int) -> list[tuple[str, int]]:
+        """As ``ClassIndex.largest_families``."""
+        return largest_families(self._families, count)
+
+    def positions(self, row: ClassRow, either_colour: bool = False) -> Sequence[int]:
+        """The records (their ids) of a class's materials (and of their twins with
+        ``either_colour``), in file order."""
+        materials = {}
+        for material, _ in row.materials:
+            materials[material] = None
+            if either_colour:
+                materials[material.swapped()] = None
+        wanted = [(*material.white, *material.black, *material.kings) for material in materials]
+        runs = []
+        with self._queries() as database:
+            for start in range(0, len(wanted), _VARIABLES):
+                part = wanted[start : start + _VARIABLES]
+                values = ", ".join(["(" + ", ".join("?" * 12) + ")"] * len(part))
+                found = database.execute(
+                    f"SELECT rowid FROM records WHERE ({_MATERIAL}) IN (VALUES {values}) ORDER BY rowid",
+                    [number for men in part for number in men],
+                )
+                runs.append(array("q", (rowid for (rowid,) in found)))
+        return runs[0] if len(runs) == 1 else array("q", heapq.merge(*runs))
+
+    def _record(self, rowid: int) -> IndexedRecord:
+        """One record, its position read back from its file (or why it cannot be: ``problem``)."""
+        try:
+            with self._queries() as database:
+                row = database.execute(
+                    f"SELECT source, number, line, offset, ply, {_MATERIAL}, "
+                    f"{', '.join(f'h_{name.lower()}' for name in FIELDS)} FROM records WHERE rowid = ?",
+                    (rowid,),
+                ).fetchone()
+                after = database.execute(
+                    "SELECT source, offset FROM records WHERE rowid > ? AND (source != ? OR offset > ?) LIMIT 1",
+                    (rowid, row[0], row[3]),  # its source and offset
+                ).fetchone()
+            source, number, line, offset, ply = row[:5]
+            stored = self._sources.get(source)
+            if stored is None or not all(type(held) is int for held in (number, line, offset, ply or 0)):
+                raise CollectionError(f"{self.path}: not a gbr-tui index (its record {rowid} is none of ours)")
+        except CollectionError as error:
+            return IndexedRecord(self.path, 0, 0, "", {}, error.message)
+        headers = {name: str(value)[:MAX_LINE] for name, value in zip(FIELDS, row[17:]) if value}
+        end = after[1] if after is not None and after[0] == source and type(after[1]) is int else stored.size
+        try:
+            fen = self._read_back(stored, number, line, offset, end, ply, Material(row[5:10], row[10:15], row[15:17]))
+        except CollectionError as error:
+            return IndexedRecord(stored.name, number, line, "", headers, error.message)
+        return IndexedRecord(stored.name, number, line, fen, headers)
+
+    def _read_back(
+        self, source: _StoredSource, number: int, line: int, offset: int, end: int, ply: int | None, material: Material
+    ) -> str:
+        """The record's position, read at its offset; CollectionError when the file has changed
+        since it was indexed (or the record is not what the index holds)."""
+        _check_fresh(self.path, source.path, source.size, source.mtime_ns)
+        if not 0 <= offset < end <= source.size:
+            raise CollectionError(f"{self.path}: not a gbr-tui index (record {number} is not within its file)")
+        try:
+            with open(source.path, "rb") as file:
+                file.seek(offset)
+                data = source.prefix + file.read(min(end - offset, RECORD_BYTES))
+        except OSError as error:
+            raise CollectionError(f"{source.name}: cannot be read ({error.strerror or error})") from None
+        games = source.request.format == Format.PGN and self.position == GamePositions.ALL
+        why = "it is not there"
+        with source.request.open(io.BytesIO(data), self._rule, name=source.name) as collection:
+            for item in collection.records():
+                if type(item) is BadRecord:
+                    why = item.reason
+                    continue
+                if games and item.number != 1:  # its game is the range's first
+                    break
+                if games and item.ply != ply:
+                    continue
+                if item.material == material:
+                    return item.fen
+                why = "its men differ from the index's"
+                break
+        raise CollectionError(
+            f"{source.name}:{line}: record {number} cannot be read back at its place in the file ({why}); "
+            "run `gbr-tui index` again"
+        )
