@@ -24,6 +24,7 @@ from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from gbr_tui.commands.common import (
     SHOWN_CHARACTERS,
     add_collection_options,
+    add_jobs_option,
     add_rule_option,
     collection_request,
     excerpt,
@@ -94,15 +95,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--bars", action="store_true", help="draw the share bars even when stdout is not a terminal")
     workers = parser.add_mutually_exclusive_group()  # processes here, or a cluster's
-    workers.add_argument(
-        "--jobs",
-        type=_job_count,
-        metavar="N",
-        help=(
-            "worker processes per file (default: one per core, for files of 1 MB a worker or more; "
-            "1 reads in this process); compressed files, pipes, CSV and --per-record/--csv are read in one"
-        ),
-    )
+    add_jobs_option(workers, "--per-record/--csv")
     workers.add_argument(
         "--dask",
         metavar="SCHEDULER",
@@ -121,12 +114,6 @@ def register(commands: argparse._SubParsersAction) -> None:
 def _plies(text: str) -> int:
     if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"not a number of plies (0 or more): {printable(text, SHOWN_CHARACTERS)!r}")
-    return int(text)
-
-
-def _job_count(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"not a number of jobs (1 or more): {text!r}")
     return int(text)
 
 
