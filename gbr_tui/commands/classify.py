@@ -235,9 +235,8 @@ class _Classifier:
         if self.cluster is not None:
             parts = self._tally_on_cluster(name, collection)
         else:
-            jobs = self.args.jobs or parallel.default_jobs()
-            at_least = parallel.MIN_RANGE_BYTES if self.args.jobs is None else 1  # a number given is obeyed
-            ranges = parallel.byte_ranges(collection, name, jobs, at_least)
+            jobs = parallel.planned_jobs(collection, self.args.jobs)
+            ranges = parallel.byte_ranges(collection, name, jobs, at_least=1)
             parts = ranges and parallel.tally_in_ranges(
                 collection, name, self.request, ranges, self.rule, jobs, self.args.either_colour
             )
