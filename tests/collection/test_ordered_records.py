@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
 import random
 import re
+import signal
 from functools import partial
 
 import pytest
@@ -156,3 +158,15 @@ def test_one_job_and_files_that_cannot_be_cut_are_read_here(tmp_path) -> None:
             stream = records_with(collection, str(source), request, jobs, EACH, range_bytes=1)
             next(stream)
             assert multiprocessing.active_children() == []
+
+
+def test_a_worker_that_dies_is_said_not_raised(tmp_path) -> None:
+    path = seeded_file(tmp_path, "pgn", 0)
+    request = CollectionRequest((str(path),), game_positions=GamePositions.FINAL)
+    with request.open(str(path), Rule.COUNT) as collection:
+        stream = records_with(collection, str(path), request, 2, range_bytes=1)
+        next(stream)
+        os.kill(multiprocessing.active_children()[0].pid, signal.SIGKILL)
+        with pytest.raises(CollectionError, match="a worker process died while reading it"):
+            list(stream)
+    assert multiprocessing.active_children() == []

@@ -254,10 +254,10 @@ def _shifted(reason: str, lines: int) -> str:
 
 @dataclass
 class RangeRecords:
-    """What a worker read in its range: the items (numbered from the range's start, packed as
-    ``_packed`` packs them), each with what ``each`` gave for it; the lines and records the range holds; and the bad records before
-    its first classified one (``leading_bad``; all of them when ``classified`` is false), from
-    which the whole file's start is judged."""
+    """What a worker read in its range: the items (numbered from the range's start, as
+    ``_packed`` packs them), each with what ``each`` gave for it; the lines and records the
+    range holds; and the bad records before its first classified one (``leading_bad``; all of
+    them when ``classified`` is false), from which the whole file's start is judged."""
 
     items: list[tuple[tuple, Any]]
     lines: int
@@ -322,8 +322,8 @@ def records_with(
     allows (``each`` then runs there, and must pickle), else by this process.
 
     ``cancelled()`` true stops the workers (it is asked before each range is handed out and
-    while the workers are waited for); so does
-    closing the iterator. Either way no worker process is left once it has ended."""
+    while the workers are waited for); so does closing the iterator. Either way no worker
+    process is left once it has ended."""
     workers = planned_jobs(collection, jobs)
     if workers <= 1:
         return (
@@ -393,6 +393,8 @@ def _result(future: Future, name: str) -> RangeRecords:
         return future.result()
     except BrokenProcessPool:
         raise CollectionError(process_died_words(name)) from None
+    except OSError as error:  # the file gone or unreadable since it was opened
+        raise CollectionError(f"{name}: cannot read: {error.strerror or error}") from None
 
 
 class _InFileOrder:
