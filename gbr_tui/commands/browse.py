@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable
 from functools import partial
 
-from gbr_tui.commands.common import SHOWN_CHARACTERS, add_collection_options, collection_request
+from gbr_tui.commands.common import SHOWN_CHARACTERS, add_collection_options, add_jobs_option, collection_request
 from gbr_tui.commands.start import app_starter, refuse
 from gbr_tui.core.collection import store
 from gbr_tui.core.text import printable
@@ -20,7 +20,7 @@ from gbr_tui.core.text import printable
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gbr-tui",
-        usage="gbr-tui FILE... [--format FORMAT] [--position POSITION] [--fen-column NAME|N]",
+        usage="gbr-tui FILE... [--format FORMAT] [--position POSITION] [--fen-column NAME|N] [--jobs N]",
         description="Start the app with collections open in the browser, listed by GBR class.",
     )
     parser.add_argument(
@@ -30,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="PGN, EPD, FEN lines, CSV or JSON Lines; gzip, bz2, xz too; or one index written by `gbr-tui index`",
     )
     add_collection_options(parser)
+    add_jobs_option(parser)
     return parser
 
 

@@ -12,6 +12,7 @@ import argparse
 import dataclasses
 import os
 import sys
+from functools import partial
 
 from rich.console import Console
 
@@ -19,16 +20,16 @@ from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from gbr_tui.commands.common import (
     SHOWN_CHARACTERS,
     add_collection_options,
+    add_jobs_option,
     add_rule_option,
     collection_request,
     write_json_lines,
 )
 from gbr_tui.core import GbrError, Rule
-from gbr_tui.core.check import CaptionCheck, CheckTally, check_caption
+from gbr_tui.core.check import CaptionCheck, CheckTally, checked_record
 from gbr_tui.core.collection import BadRecord, GamePositions, Record
 from gbr_tui.core.collection.readers import CAPTION_NAME
 from gbr_tui.core.describe import (
-    caption_error_words,
     check_summary,
     disagreement_words,
     headers_words,
@@ -50,6 +51,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="collection files; '-' reads stdin")
     add_collection_options(parser)
     add_rule_option(parser)
+    add_jobs_option(parser)
     parser.add_argument(
         "--tag",
         metavar="NAME",
@@ -104,19 +106,22 @@ class _Checker:
         self.file = ""  # the name of the file being read
 
     def check(self) -> int:
+        from gbr_tui.core.collection import parallel
+
+        each = partial(checked_record, rule=self.rule)
         for name in self.args.files:
             with self.request.open(name, self.rule) as collection:
                 self.file = printable(collection.name, SHOWN_CHARACTERS)
                 captions = uncaptioned = 0
-                for item in collection.records():
+                for item, found, _ in parallel.records_with(collection, name, self.request, self.args.jobs, each):
                     if type(item) is BadRecord:
                         self._bad(item.line, item.number, item.reason)
-                    elif item.caption is None:
+                    elif found is None:
                         self.tally.unchecked += 1
                         uncaptioned += 1
                     else:
                         captions += 1
-                        self._check(collection.name, item)
+                        self._check(collection.name, item, found)
                 if uncaptioned and not captions:
                     self.errors.print(f"gbr-tui check: {self.file}: {no_captions_words(self.args.tag)}")
         tally = self.tally
@@ -127,11 +132,11 @@ class _Checker:
         self.tally.bad += 1
         self.errors.print(f"gbr-tui check: {self.file}:{line}: record {number}: {printable(reason, REASON_CHARACTERS)}")
 
-    def _check(self, file: str, record: Record) -> None:
-        try:
-            found = check_caption(record.caption, record.fen, self.rule)
-        except GbrError as error:
-            self._bad(record.line, record.number, caption_error_words(record.caption, error))
+    def _check(self, file: str, record: Record, found: CaptionCheck | str) -> None:
+        """One record's checked caption reported (``core.check.checked_record``: words when
+        the caption does not decode)."""
+        if isinstance(found, str):
+            self._bad(record.line, record.number, found)
             return
         if found.agree:
             self.tally.agree += 1

@@ -25,6 +25,7 @@ from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from gbr_tui.commands.common import (
     SHOWN_CHARACTERS,
     add_collection_options,
+    add_jobs_option,
     add_rule_option,
     collection_request,
     excerpt,
@@ -99,15 +100,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--bars", action="store_true", help="draw the share bars even when stdout is not a terminal")
     workers = parser.add_mutually_exclusive_group()  # processes here, or a cluster's
-    workers.add_argument(
-        "--jobs",
-        type=_job_count,
-        metavar="N",
-        help=(
-            "worker processes per file (default: one per core, for files of 1 MB a worker or more; "
-            "1 reads in this process); compressed files, pipes, CSV and --per-record/--csv are read in one"
-        ),
-    )
+    add_jobs_option(workers, "--per-record/--csv")
     workers.add_argument(
         "--dask",
         metavar="SCHEDULER",
@@ -126,12 +119,6 @@ def register(commands: argparse._SubParsersAction) -> None:
 def _plies(text: str) -> int:
     if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"not a number of plies (0 or more): {printable(text, SHOWN_CHARACTERS)!r}")
-    return int(text)
-
-
-def _job_count(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"not a number of jobs (1 or more): {text!r}")
     return int(text)
 
 
@@ -250,9 +237,8 @@ class _Classifier:
         if self.cluster is not None:
             parts = self._tally_on_cluster(name, collection)
         else:
-            jobs = self.args.jobs or parallel.default_jobs()
-            at_least = parallel.MIN_RANGE_BYTES if self.args.jobs is None else 1  # a number given is obeyed
-            ranges = parallel.byte_ranges(collection, name, jobs, at_least)
+            jobs = parallel.planned_jobs(collection, self.args.jobs)
+            ranges = parallel.byte_ranges(collection, name, jobs, at_least=1)
             parts = ranges and parallel.tally_in_ranges(
                 collection, name, self.request, ranges, self.rule, jobs, self.args.either_colour
             )

@@ -167,7 +167,21 @@ def collection_request(args: argparse.Namespace) -> CollectionRequest:
         GamePositions(args.position),
         args.fen_column,
         min_plies=getattr(args, "min_plies", 0),
+        jobs=getattr(args, "jobs", None),
     )
+
+
+def add_jobs_option(parser: argparse.ArgumentParser | argparse._ActionsContainer, *also: str) -> None:
+    """``--jobs N``: worker processes per file; ``also`` names what else is read in one process."""
+    from gbr_tui.core.describe import jobs_help_words
+
+    parser.add_argument("--jobs", type=_job_count, metavar="N", help=jobs_help_words(*also))
+
+
+def _job_count(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a number of jobs (1 or more): {text!r}")
+    return int(text)
 
 
 def add_input_arguments(parser: argparse.ArgumentParser, what: str) -> None:

@@ -10,6 +10,7 @@ said, not taken for agreement.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import chess
 
@@ -25,6 +26,9 @@ from gbr_tui.core.describe import (
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import Material, board_from_fen
 from gbr_tui.core.notation import DecodedCode, decode
+
+if TYPE_CHECKING:
+    from gbr_tui.core.collection.records import Record
 
 PARTS = ("code", "count", "kings", "squares")
 
@@ -126,14 +130,33 @@ def _same_men(decoded: DecodedCode, board: chess.BaseBoard, actual: list[chess.S
     return {chess.parse_square(name) for name in decoded.men_squares} == set(actual)
 
 
-def record_check(caption: str | None, position: str | None, rule: Rule = Rule.COUNT) -> list[tuple[str, str]] | None:
-    """A record's caption checked against its position, as (part, words) for each part that
-    disagrees (part ``caption`` with why, when it does not decode); nothing when they agree,
-    None when there is no caption."""
+def caption_checked(caption: str | None, position: str | None, rule: Rule = Rule.COUNT) -> CaptionCheck | str | None:
+    """A caption checked against its position; why, when the caption does not decode (its
+    record is then bad); None when there is no caption."""
     if caption is None or position is None:
         return None
     try:
-        found = check_caption(caption, position, rule)
+        return check_caption(caption, position, rule)
     except GbrError as error:
-        return [("caption", caption_error_words(caption, error))]
+        return caption_error_words(caption, error)
+
+
+def record_check(caption: str | None, position: str | None, rule: Rule = Rule.COUNT) -> list[tuple[str, str]] | None:
+    """``caption_checked`` in words: (part, words) for each part that disagrees (part
+    ``caption`` with why, when it does not decode); nothing when they agree, None when there is
+    no caption."""
+    found = caption_checked(caption, position, rule)
+    if found is None or isinstance(found, str):
+        return found and [("caption", found)]
     return [(d.part, disagreement_words(d.part, d.printed, d.actual, d.detail)) for d in found.disagreements]
+
+
+# A record's caption checked, for ``parallel.records_with`` to run where the record is read.
+
+
+def checked_record(record: Record, rule: Rule) -> CaptionCheck | str | None:
+    return caption_checked(record.caption, record.fen, rule)
+
+
+def record_check_words(record: Record, rule: Rule) -> list[tuple[str, str]] | None:
+    return record_check(record.caption, record.fen, rule)

@@ -657,6 +657,19 @@ def cluster_lost_words(error: str) -> str:
     return f"--dask: the cluster was lost: {printable(error, 200)}"
 
 
+def jobs_help_words(*also: str) -> str:
+    """--jobs's help: the default, and what is always read in one process."""
+    alone = ["compressed files", "pipes", "CSV", *also]
+    return (
+        "worker processes per file (default: one per core, for files of 1 MB a worker or more; "
+        f"1 reads in this process); {', '.join(alone[:-1])} and {alone[-1]} are read in one"
+    )
+
+
+def process_died_words(file: str) -> str:
+    return f"{file}: a worker process died while reading it (--jobs 1 reads it in this process)"
+
+
 def one_process_words(file: str, reason: str) -> str:
     """Why a file given with --dask is read by this process, not the cluster."""
     return f"{file}: read in this process, not on the cluster: {reason}"

@@ -266,15 +266,14 @@ class CollectionScreen(Screen):
                 break
             with collection:
 
-                def tick(records: int, collection=collection, done=done) -> bool:
-                    bytes_read = collection.bytes_read
+                def tick(records: int, bytes_read: int | None, done=done) -> bool:
                     self.progress = (done + (bytes_read or 0), records)
                     if time.monotonic() >= chart_due[0]:  # the chart follows, not at every block
                         self.chart_bars = self._largest(index)
                         chart_due[0] = time.monotonic() + CHART_PAUSE
                     return not worker.is_cancelled
 
-                if not index.read(collection, tick):
+                if not index.read(collection, tick, self.files, path):
                     break
             done += os.path.getsize(path)
             self.progress = (done, index.classified + len(index.bad))

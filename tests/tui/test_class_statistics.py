@@ -103,13 +103,13 @@ async def test_the_chart_follows_the_file_as_it_loads(tmp_path, monkeypatch):
     release = threading.Event()
     read = ClassIndex.read
 
-    def held_read(index, collection, tick):
-        def held(records: int) -> bool:
+    def held_read(index, collection, tick, *reading):
+        def held(records: int, bytes_read: int | None) -> bool:
             if records >= 100_000:
                 release.wait(10)
-            return tick(records)
+            return tick(records, bytes_read)
 
-        return read(index, collection, held)
+        return read(index, collection, held, *reading)
 
     monkeypatch.setattr(ClassIndex, "read", held_read)
     app = browser(path)

@@ -15,9 +15,10 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
-from gbr_tui.core.check import record_check
-from gbr_tui.core.collection.readers import Collection
+from gbr_tui.core.check import record_check_words
+from gbr_tui.core.collection.readers import Collection, CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Record
 from gbr_tui.core.collection.tally import (
     UNKNOWN_RESULT,
@@ -84,10 +85,21 @@ class ClassIndex:
         self._lines = array("I")
         self._file_of = array("H")
 
-    def read(self, collection: Collection, tick: Callable[[int], bool] = lambda records: True) -> bool:
-        """Add every record of ``collection``. ``tick(records read so far)`` is called every
-        ``_TICK_RECORDS`` records; it returns False to stop. Returns whether the file was read
-        to its end; a file that is no collection at all is noted in ``failures``."""
+    def read(
+        self,
+        collection: Collection,
+        tick: Callable[[int, int | None], bool] = lambda records, bytes_read: True,
+        request: CollectionRequest | None = None,
+        path: str | None = None,
+    ) -> bool:
+        """Add every record of ``collection``. ``tick(records read so far, bytes read so far
+        or None)`` is called every ``_TICK_RECORDS`` records, and while worker processes read;
+        it returns False to stop. With the ``request`` it was opened from and its ``path``, the
+        file is read by ``request.jobs`` worker processes when it can be cut
+        (``parallel.records_with``), to the same index. Returns whether the file was read to its
+        end; a file that is no collection at all is noted in ``failures``."""
+        from gbr_tui.core.collection import parallel  # only once a file is read: it loads multiprocessing
+
         file = len(self.files)
         self.files.append(collection.name)
         groups, text, ends, numbers, lines, file_of = (
@@ -104,10 +116,14 @@ class ClassIndex:
         # A caption is printed with one position of a game, not with every class it passes.
         check = collection.game_positions != GamePositions.ALL
         game = read = 0
+        bytes_read: int | None = 0
         result = UNKNOWN_RESULT
         families, game_families = self._families, set()  # the families of the game being read
+        each = partial(record_check_words, rule=collection.rule) if check else None
+        jobs = request.jobs if request is not None else 1
+        items = parallel.records_with(collection, path, request, jobs, each, lambda: not tick(read, bytes_read))
         try:
-            for item in collection.records():
+            for item, found, bytes_read in items:
                 if type(item) is BadRecord:
                     bad.append((collection.name, item))
                     read += 1
@@ -144,19 +160,17 @@ class ClassIndex:
                     if item.headers:
                         fields.update(item.headers)
                     if check and item.caption is not None:
-                        self._check(len(ends) - 1, item, collection)
-                if read % _TICK_RECORDS == 0 and not tick(read):
+                        self.captions_checked += 1
+                        if found:
+                            self.disagreements[len(ends) - 1] = (item.caption, found)
+                if read % _TICK_RECORDS == 0 and not tick(read, bytes_read):
                     return False
         except CollectionError as error:
             self.failures.append(error.message)
+        finally:
+            items.close()  # the worker processes stop, if any
         self.fields &= set(FIELDS)
         return True
-
-    def _check(self, index: int, record: Record, collection: Collection) -> None:
-        self.captions_checked += 1
-        found = record_check(record.caption, record.fen, collection.rule)
-        if found:
-            self.disagreements[index] = (record.caption, found)
 
     @property
     def bytes_held(self) -> int:

@@ -6,6 +6,11 @@ open). Each worker tallies its range as a collection of its own; its bad records
 lines are then shifted by the records and lines of the ranges before it, so the results are the
 ones a single process gives. Compressed files, pipes and CSV (whose header is in the first
 range only) are read in one process. ``cluster`` hands the same tasks to a Dask cluster.
+
+``records_with`` is the ordered stream of a file's records (for ``check`` and the browser):
+ranges of ``STREAM_RANGE_BYTES`` read by worker processes, a few at a time, so memory stays
+bounded on any file; the records come back in file order, numbered and placed as one process
+numbers them.
 """
 
 from __future__ import annotations
@@ -14,20 +19,33 @@ import dataclasses
 import importlib
 import io
 import itertools
+import multiprocessing
+import operator
 import os
 import re
+from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
 from gbr_tui.core.code import Rule
-from gbr_tui.core.collection.readers import Collection, CollectionRequest
-from gbr_tui.core.collection.records import BadRecord, Format
+from gbr_tui.core.collection.readers import NOT_A_COLLECTION, Collection, CollectionRequest
+from gbr_tui.core.collection.records import BadRecord, CollectionError, Format, Item, Record
 from gbr_tui.core.collection.tally import Tally
+from gbr_tui.core.describe import not_a_collection, process_died_words
 
 #: A file is cut into as many ranges as jobs, of at least this many bytes each.
 MIN_RANGE_BYTES = 1 << 20
+#: The ordered stream's ranges: a worker's task at a time, and what is held per range in flight.
+STREAM_RANGE_BYTES = 1 << 19
+_IN_FLIGHT = 2  # ranges in flight per worker process: one read, one waiting
+_WAIT = 0.1  # seconds between two looks at ``cancelled`` while the workers read
 _LOOK_AHEAD = 1 << 16  # bytes read at a time when looking for a record start
+_LOOK_BACK = 1 << 12  # bytes looked at before a PGN cut, for the line before its blank line
+_BOM = b"\xef\xbb\xbf"  # a range that starts with it would lose it (``Source`` drops it at a start)
 _GAME_START = re.compile(rb"\n[ \t\r]*\n(?=\[Event )")
 _GAME_LINE = re.compile(r"game from line (\d+): ")  # how a bad game's reason starts (readers.py)
 
@@ -48,6 +66,15 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+def planned_jobs(collection: Collection, jobs: int | None) -> int:
+    """How many worker processes read the collection: ``jobs`` when given, else one per core
+    for files of at least ``MIN_RANGE_BYTES`` a worker; 1 (this process) when it cannot be cut."""
+    if one_process_reason(collection) is not None:
+        return 1
+    at_least = MIN_RANGE_BYTES if jobs is None else 1  # a number given is obeyed
+    return max(1, min(jobs or default_jobs(), collection.size // at_least))
 
 
 def one_process_reason(collection: Collection) -> str | None:
@@ -84,6 +111,33 @@ def byte_ranges(
 
 
 def _record_start(raw: io.BufferedReader, offset: int, format: Format) -> int | None:
+    """The first record start at or after ``offset`` (never 0) where a range may start, None if
+    there is none."""
+    while True:
+        cut = _next_start(raw, offset, format)
+        if cut is None or _may_start_range(raw, cut, format):
+            return cut
+        offset = cut + 1
+
+
+def _may_start_range(raw: io.BufferedReader, cut: int, format: Format) -> bool:
+    """Whether a range starting at ``cut`` reads as the whole file reads there. Not a line that
+    starts with a byte order mark, which a range's start would drop; for PGN, not a game after
+    one of tags alone: ``pgn.split_games`` takes the tags after its blank line for its own."""
+    if format != Format.PGN:
+        raw.seek(cut)
+        return raw.read(len(_BOM)) != _BOM
+    start = max(cut - _LOOK_BACK, 0)
+    raw.seek(start)
+    text = raw.read(cut - start).decode("utf-8", "surrogateescape")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:-1]
+    for line in reversed(lines[1:] if start else lines):  # the first may be cut short
+        if line and not line.isspace() and line[0] != "%":
+            return line[0] != "["
+    return False  # no line seen whole: no cut here
+
+
+def _next_start(raw: io.BufferedReader, offset: int, format: Format) -> int | None:
     """The first record start at or after ``offset`` (never 0), None if there is none."""
     raw.seek(max(offset - 1, 0))
     carry = b""
@@ -136,9 +190,8 @@ def tally_range(
     start, not from the range's)."""
     found: list[BadRecord] = []
     stream = io.BufferedReader(_Range(path, start, end))
-    with request.open(stream, rule, name=name) as collection:
-        if start > 0:  # whether the file is a chess collection at all is told from its start only
-            collection._classified_any = True
+    # Whether the file is a chess collection at all is told from its start only.
+    with request.open(stream, rule, name=name, part=start > 0) as collection:
         tally = collection.tally(found.append, either_colour=either_colour)
         return RangeTally(tally, found, collection.source.line, collection._number)
 
@@ -177,10 +230,15 @@ def tally_submitted(
     futures = [submit(tally_range, request, path, name, start, end, rule, either_colour) for start, end in ranges]
     for (_, end), future in zip(ranges, futures):
         part = future.result()
-        part.bad = [BadRecord(bad.number + records, bad.line + lines, _shifted(bad.reason, lines)) for bad in part.bad]
+        part.bad = [_shifted_bad(bad, records, lines) for bad in part.bad]
         lines += part.lines
         records += part.records
         yield end, part
+
+
+def _shifted_bad(bad: BadRecord, records: int, lines: int) -> BadRecord:
+    """A range's bad record numbered and placed in the whole file."""
+    return BadRecord(bad.number + records, bad.line + lines, _shifted(bad.reason, lines))
 
 
 def _shifted(reason: str, lines: int) -> str:
@@ -189,3 +247,191 @@ def _shifted(reason: str, lines: int) -> str:
     if found is None:
         return reason
     return f"game from line {int(found[1]) + lines}: {reason[found.end() :]}"
+
+
+# --- the ordered stream -------------------------------------------------------------------------
+
+
+@dataclass
+class RangeRecords:
+    """What a worker read in its range: the items (numbered from the range's start, as
+    ``_packed`` packs them), each with what ``each`` gave for it; the lines and records the
+    range holds; and the bad records before its first classified one (``leading_bad``; all of
+    them when ``classified`` is false), from which the whole file's start is judged."""
+
+    items: list[tuple[tuple, Any]]
+    lines: int
+    records: int
+    leading_bad: int
+    classified: bool
+
+
+# An item as the tuple of its fields: a tenth of the time to unpickle that a dataclass takes,
+# and the records' materials are pickled once each (``read_range`` shares equal ones).
+_RECORD_FIELDS = operator.attrgetter(*(field.name for field in dataclasses.fields(Record)))
+_BAD_FIELDS = operator.attrgetter(*(field.name for field in dataclasses.fields(BadRecord)))
+_BAD_LENGTH = len(dataclasses.fields(BadRecord))
+
+
+def _packed(item: Item, materials: dict) -> tuple:
+    if type(item) is BadRecord:
+        return _BAD_FIELDS(item)
+    fields = _RECORD_FIELDS(item)
+    material = materials.setdefault(item.material, item.material)
+    return fields if material is item.material else (*fields[:3], material, *fields[4:])
+
+
+_stop = None  # in a worker process: the event that asks it to give up (``_ordered``)
+
+
+def _set_stop(event) -> None:
+    global _stop
+    _stop = event
+
+
+def read_range(
+    request: CollectionRequest, path: str, name: str, start: int, end: int, rule: Rule, each: Callable | None
+) -> RangeRecords | None:
+    """A worker's task for the ordered stream: the records of one byte range, with ``each``'s
+    result for each Record (None for a bad one); None when asked to stop part way."""
+    items: list[tuple[tuple, Any]] = []
+    materials: dict = {}
+    stream = io.BufferedReader(_Range(path, start, end))
+    with request.open(stream, rule, name=name, part=True) as collection:
+        for item in collection.records():
+            found = each(item) if each is not None and type(item) is Record else None
+            items.append((_packed(item, materials), found))
+            if len(items) % 64 == 0 and _stop is not None and _stop.is_set():
+                return None
+        classified = collection._classified_any or collection.leading_bad < len(items)
+        return RangeRecords(items, collection.source.line, collection._number, collection.leading_bad, classified)
+
+
+def records_with(
+    collection: Collection,
+    path: str,
+    request: CollectionRequest,
+    jobs: int | None,
+    each: Callable[[Record], Any] | None = None,
+    cancelled: Callable[[], bool] = lambda: False,
+    range_bytes: int = STREAM_RANGE_BYTES,
+) -> Iterator[tuple[Item, Any, int | None]]:
+    """The collection's items in file order, each with ``each(record)`` (None for a bad one) and
+    how many bytes of the file are read so far (None when that cannot be told): read by
+    ``planned_jobs`` worker processes over byte ranges of about ``range_bytes`` when the file
+    allows (``each`` then runs there, and must pickle), else by this process.
+
+    ``cancelled()`` true stops the workers (it is asked before each range is handed out and
+    while the workers are waited for); so does closing the iterator. Either way no worker
+    process is left once it has ended."""
+    workers = planned_jobs(collection, jobs)
+    if workers <= 1:
+        return (
+            (item, each(item) if each is not None and type(item) is Record else None, collection.bytes_read)
+            for item in collection.records()
+        )
+    step = max(1, min(range_bytes, -(-collection.size // workers)))
+    return _ordered(collection, path, request, workers, each, cancelled, step)
+
+
+def _ordered(
+    collection: Collection,
+    path: str,
+    request: CollectionRequest,
+    workers: int,
+    each: Callable | None,
+    cancelled: Callable[[], bool],
+    step: int,
+) -> Iterator[tuple[Item, Any, int]]:
+    """``records_with`` in worker processes: ranges of ``step`` bytes, at most ``_IN_FLIGHT``
+    a worker submitted and not yet handed out."""
+    request = dataclasses.replace(request, format=collection.format)
+    task = partial(read_range, request, path, collection.name, rule=collection.rule, each=each)
+    if collection.format in (Format.FEN, Format.EPD):
+        importlib.import_module("gbr_tui.core.fast")  # once, here: forked workers inherit numpy
+    stop = multiprocessing.Event()
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_set_stop, initargs=(stop,))
+    in_flight: deque[tuple[int, Future]] = deque()
+    order = _InFileOrder(collection.name)
+    try:
+        with open(path, "rb") as raw:
+            start = 0
+            while start < collection.size or in_flight:
+                if start < collection.size and len(in_flight) < workers * _IN_FLIGHT:
+                    cut = (
+                        _record_start(raw, start + step, collection.format) if start + step < collection.size else None
+                    )
+                    end = cut if cut is not None and cut < collection.size else collection.size
+                    in_flight.append((end, pool.submit(task, start=start, end=end)))
+                    start = end
+                    continue
+                end, future = in_flight[0]
+                if not _waited(future, cancelled):
+                    return
+                in_flight.popleft()
+                for item, extra in order.items(_result(future, collection.name)):
+                    yield item, extra, end
+        for item, extra in order.rest():
+            yield item, extra, collection.size
+    finally:
+        stop.set()
+        for _, future in in_flight:
+            future.cancel()
+        pool.shutdown(wait=True)
+
+
+def _waited(future: Future, cancelled: Callable[[], bool]) -> bool:
+    """Whether the future is done before ``cancelled()`` says to give up."""
+    while not cancelled():
+        if wait([future], _WAIT).done:
+            return True
+    return False
+
+
+def _result(future: Future, name: str) -> RangeRecords:
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise CollectionError(process_died_words(name)) from None
+    except OSError as error:  # the file gone or unreadable since it was opened
+        raise CollectionError(f"{name}: cannot read: {error.strerror or error}") from None
+
+
+class _InFileOrder:
+    """The ranges' items numbered and placed in the whole file, and its start judged as one
+    process judges it (``Collection._guarded``): bad records are held until a record is
+    classified, and the file is no chess collection when the first ``NOT_A_COLLECTION`` are bad."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.lines = self.records = 0
+        self.held: list[tuple[Item, Any]] | None = []  # None once a record is classified
+
+    def items(self, part: RangeRecords) -> Iterator[tuple[Item, Any]]:
+        lines, records = self.lines, self.records
+        self.lines += part.lines
+        self.records += part.records
+        items = (_shifted_item(item, records, lines, extra) for item, extra in part.items)
+        if self.held is not None:
+            for _ in range(part.leading_bad):
+                self.held.append(next(items))
+                if len(self.held) == NOT_A_COLLECTION:
+                    first = self.held[0][0]
+                    raise CollectionError(not_a_collection(self.name, NOT_A_COLLECTION, first.line, first.reason))
+            if not part.classified:
+                return
+            yield from self.rest()
+        yield from items
+
+    def rest(self) -> Iterator[tuple[Item, Any]]:
+        """The bad records held: a file whose few records are all bad ends with them."""
+        held, self.held = self.held or [], None
+        yield from held
+
+
+def _shifted_item(fields: tuple, records: int, lines: int, extra: Any) -> tuple[Item, Any]:
+    """A packed item (``_packed``) as a Record or a BadRecord, numbered and placed in the file."""
+    if len(fields) == _BAD_LENGTH:
+        return _shifted_bad(BadRecord(*fields), records, lines), extra
+    number, line, *rest = fields
+    return Record(number + records, line + lines, *rest), extra

@@ -83,6 +83,7 @@ class Collection:
         caption: str | None = None,
         code_column: str | None = None,
         min_plies: int = 0,
+        part: bool = False,
     ) -> None:
         self.game_positions = GamePositions(game_positions)
         self.min_plies = min_plies  # ``all``: the classes a game stayed in fewer plies are left out
@@ -96,7 +97,13 @@ class Collection:
         self.encoder = FenEncoder(self.rule)
         self.source = Source(source, name, cancelled)
         self.name, self.size = self.source.name, self.source.size
-        if looks_binary(self.source.head):
+        #: A byte range of a file after its start (``parallel``): whether the file is a
+        #: collection at all is told from its start only, so neither binary data nor a run of
+        #: bad records says otherwise here; ``leading_bad`` counts the bad records before the
+        #: first one classified, for the reader of the whole file to judge.
+        self.part = part
+        self.leading_bad = 0
+        if not part and looks_binary(self.source.head):
             self.source.close()
             raise CollectionError(f"{self.name}: not a chess collection: binary data{_binary_note(self.source)}")
         self._number = 0  # records handed out so far
@@ -196,6 +203,10 @@ class Collection:
             for item in items:
                 if held is not None:
                     if type(item) is BadRecord and not self._classified_any:
+                        if self.part:
+                            self.leading_bad += 1
+                            yield item
+                            continue
                         held.append(item)
                         if len(held) == NOT_A_COLLECTION:
                             raise CollectionError(
@@ -501,6 +512,9 @@ class CollectionRequest:
     caption: str | None = CAPTION_NAME  # see Collection
     code_column: str | None = None
     min_plies: int = 0  # ``all``: the classes a game stayed in fewer plies are left out
+    #: Worker processes per file for the browser (``parallel.planned_jobs``; None: one per core
+    #: for files of at least ``parallel.MIN_RANGE_BYTES`` a worker).
+    jobs: int | None = None
 
     def open(
         self,
@@ -508,9 +522,10 @@ class CollectionRequest:
         rule: Rule,
         cancelled: Callable[[], bool] | None = None,
         name: str | None = None,
+        part: bool = False,
     ) -> Collection:
         """The collection at a path or in a stream (named ``name``); ``cancelled()`` true gives
-        up reading a pipe or device."""
+        up reading a pipe or device; ``part``: a byte range of a file after its start."""
         return Collection(
             source,
             name=name,
@@ -522,6 +537,7 @@ class CollectionRequest:
             caption=self.caption,
             code_column=self.code_column,
             min_plies=self.min_plies,
+            part=part,
         )
 
     @property
