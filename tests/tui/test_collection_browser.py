@@ -385,6 +385,16 @@ async def test_end_then_enter_in_one_burst_opens_the_last_class(tmp_path):
         assert details.splitlines()[1].startswith("4888.88 ")  # the last class, not the first
 
 
+async def test_a_click_on_a_class_lists_its_positions(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.click(ClassTable, offset=(2, 2))  # line 0 is the heading, line 2 the second class
+        await pilot.pause()
+        details = str(screen.query_one("#position-details", Static).content)
+        assert details.splitlines()[1].startswith("0323.12 ")
+
+
 async def test_a_code_decoded_over_the_browser_is_shown_in_the_editor(tmp_path):
     app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
     async with app.run_test(size=(100, 30)) as pilot:
