@@ -363,7 +363,7 @@ class CollectionScreen(Screen):
         ]
         if games:
             columns += [
-                Column("score", widest("score", ["100.0%"]), right=True),
+                Column("score", len("100.0%"), right=True),
                 Column(RESULTS_HEADING, widest(RESULTS_HEADING, map(results_text, rows))),
             ]
         return [*columns, Column("material", widest("material", map(materials_text, rows)))]
