@@ -43,7 +43,6 @@ GOAL_FROM_INDEX = 0.5  # seconds from the app's mount to the table drawn
 # mount to the table drawn, then exits.
 BROWSER = """
 import sys, time
-from textual.widgets import DataTable
 from gbr_tui.app import GbrApp
 from gbr_tui.core.collection import CollectionRequest
 
@@ -52,7 +51,7 @@ class Timed(GbrApp):
         self.mounted = time.perf_counter()
 
     def on_collection_screen_loaded(self, message):
-        self.shown = (self.screen.query_one(DataTable).row_count, self.screen.index.classified)
+        self.shown = (self.screen.query_one("#class-table").count, self.screen.index.classified)
         self.call_after_refresh(self.drawn)
 
     def drawn(self):

@@ -24,7 +24,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, DataTable, Header, Input, ProgressBar, Static
+from textual.widgets import ContentSwitcher, Header, Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from gbr_tui.core import GbrError, Rule, board_from_fen
@@ -75,7 +75,6 @@ MATERIALS_SHOWN = 3
 SAMPLED_ROWS = 200  # rows measured to size a position list's columns
 FIELD_WIDTH = 24  # at most, for a header column
 FILTER_PAUSE = 0.15  # seconds of no typing before the class table is refilled
-TABLE_BLOCK = 2000  # class rows added between two looks at the keys
 CHART_ROWS = 30  # classes in the chart, at most (as many as its height shows)
 CHART_PAUSE = 0.5  # seconds between two updates of the chart while the file is read
 CHART_MIN_WIDTH = 76  # columns: in a narrower screen the chart is hidden, the table takes it all
@@ -94,6 +93,11 @@ def shown_name(path: str) -> str:
 
 def materials_text(row: ClassRow) -> str:
     return class_materials(row.materials, MATERIALS_SHOWN)
+
+
+def results_text(row: ClassRow) -> str:
+    """The games won by White, drawn, won by Black, of unknown result: ``3/1/0/2``."""
+    return "/".join(map(str, row.results or NO_RESULTS))
 
 
 class CollectionScreen(Screen):
@@ -189,7 +193,7 @@ class CollectionScreen(Screen):
                 yield BoundedInput(placeholder="/ filter: 04* · 0?0?.1* · 0400 · KR v KR", id="class-filter")
                 yield Static(id="filter-error", markup=False)
                 with Horizontal(id="class-area"):
-                    yield ClassTable(id="class-table", cursor_type="row", zebra_stripes=True)
+                    yield ClassTable(id="class-table", zebra_stripes=True)
                     yield ClassChart(id="class-chart")
             with Horizontal(id="positions"):
                 yield PositionList(id="position-list")
@@ -202,7 +206,7 @@ class CollectionScreen(Screen):
     def on_mount(self) -> None:
         self.sub_title = printable(f"{self.files.title} by class")
         self.query_one(BoardView).show_cursor = False
-        self._set_columns(games=False)
+        self.query_one(ClassTable).set_records(self._class_columns([], games=False), 0, self._class_row)
         self._ticker = self.set_interval(0.1, self._show_progress, pause=True)
         self.stored, not_used = store.index_for(self.files)
         if not_used is not None:
@@ -227,7 +231,7 @@ class CollectionScreen(Screen):
         if isinstance(self.index, StoredIndex):
             self.index.close()
         self.index, self.class_rows, self.chart_bars = None, [], []
-        self.query_one(DataTable).clear()
+        self.query_one(ClassTable).clear()
         self.query_one(ClassChart).show([], 0)
         self.refresh_bindings()
         self.query_one(ContentSwitcher).current = "classes"
@@ -324,44 +328,51 @@ class CollectionScreen(Screen):
 
     @work(exclusive=True, group="classes")
     async def _fill_classes(self, pause: float = 0) -> None:
-        """List the classes that match the filter, after ``pause`` seconds (typing may go on).
-
-        Rows go in a block at a time with the keys read in between: tens of thousands of
-        classes take seconds to add, and the next keystroke cancels this for a new filling.
-        """
+        """List the classes that match the filter, after ``pause`` seconds (typing may go on; the
+        next keystroke cancels this for a new listing). The table draws only the rows on screen,
+        so listing costs the same for ten classes or fifty thousand."""
         await asyncio.sleep(pause)
-        rows = await asyncio.to_thread(self.index.classes, self.pattern, self.either_colour, self.sort)
-        total = self.index.classified
-        width = len(f"{max((row.count for row in rows), default=0):,}")
         games = self.index.games
-        table = self.query_one(DataTable)
-        self._set_columns(games)
+        rows, columns = await asyncio.to_thread(self._listed_classes, games)
         self.class_rows = rows
         self._show_chart(rows)
-
-        def cells(row: ClassRow) -> tuple[str, ...]:
-            count, share = f"{row.count:>{width},}", f"{row.count / total:>6.1%}"
-            if not games:
-                return row.code, count, share, materials_text(row)
-            results = "/".join(map(str, row.results or NO_RESULTS))
-            return row.code, count, share, f"{score_words(row.score):>6}", results, materials_text(row)
-
-        for start in range(0, len(rows), TABLE_BLOCK):
-            table.add_rows(map(cells, rows[start : start + TABLE_BLOCK]))
-            await asyncio.sleep(0)
+        self.query_one(ClassTable).set_records(columns, len(rows), self._class_row)
         self._status(self._summary())
         if not self.listed:
             self.listed = True
             self.post_message(self.Loaded())
 
-    def _set_columns(self, games: bool) -> None:
-        """The class table emptied, with the columns for positions or for games (results)."""
-        table = self.query_one(DataTable)
-        table.clear(columns=True)
+    def _listed_classes(self, games: bool) -> tuple[list[ClassRow], list[Column]]:
+        """The classes to list (in a thread: a query of the index, or the tally sorted), and the
+        columns sized to them."""
+        rows = self.index.classes(self.pattern, self.either_colour, self.sort)
+        return rows, self._class_columns(rows, games)
+
+    def _class_columns(self, rows: Sequence[ClassRow], games: bool) -> list[Column]:
+        """The class table's columns, for positions or for games (score and results), each as wide
+        as its widest cell."""
+
+        def widest(title: str, cells) -> int:
+            return max(len(title), max(map(len, cells), default=0))
+
+        columns = [
+            Column("class", widest("class", (row.code for row in rows))),
+            Column("count", widest("count", [f"{max((row.count for row in rows), default=0):,}"]), right=True),
+            Column("share", len("100.0%"), right=True),
+        ]
         if games:
-            table.add_columns("class", "count", "share", "score", RESULTS_HEADING, "material")
-        else:
-            table.add_columns("class", "count", "share", "material")
+            columns += [
+                Column("score", len("100.0%"), right=True),
+                Column(RESULTS_HEADING, widest(RESULTS_HEADING, map(results_text, rows))),
+            ]
+        return [*columns, Column("material", widest("material", map(materials_text, rows)))]
+
+    def _class_row(self, index: int) -> list[str]:
+        row = self.class_rows[index]
+        cells = [row.code, f"{row.count:,}", f"{row.count / self.index.classified:.1%}"]
+        if self.index.games:
+            cells += [score_words(row.score), results_text(row)]
+        return [*cells, materials_text(row)]
 
     def _summary(self) -> str:
         index = self.index
@@ -412,7 +423,7 @@ class CollectionScreen(Screen):
     def _relist(self) -> None:
         """The classes listed again in the new way (at once once read; read on, else)."""
         self.query_one(ContentSwitcher).current = "classes"
-        self.set_focus(self.query_one(DataTable))
+        self.set_focus(self.query_one(ClassTable))
         if self.index is not None:
             self._fill_classes()
 
@@ -439,16 +450,16 @@ class CollectionScreen(Screen):
         """To the table, the filter applied at once; a bad pattern keeps the focus to be fixed."""
         if not self.query_one("#filter-error").has_class("-shown"):
             self._fill_classes()
-            self.set_focus(self.query_one(DataTable))
+            self.set_focus(self.query_one(ClassTable))
 
     def action_open_class(self) -> None:
-        table = self.query_one(DataTable)
-        if table.row_count:
-            self.show_class(self.class_rows[table.cursor_row])
+        table = self.query_one(ClassTable)
+        if table.count:
+            self.show_class(self.class_rows[table.cursor])
 
-    @on(DataTable.RowSelected)
-    def _class_clicked(self, event: DataTable.RowSelected) -> None:
-        self.show_class(self.class_rows[event.cursor_row])
+    @on(RecordList.Selected, "#class-table")
+    def _class_clicked(self, event: RecordList.Selected) -> None:
+        self.show_class(self.class_rows[event.index])
 
     def show_class(self, row: ClassRow | None) -> None:
         """The positions of a class; None: of every record whose printed code disagrees."""
@@ -578,9 +589,9 @@ class CollectionScreen(Screen):
         switcher = self.query_one(ContentSwitcher)
         if switcher.current != "classes":
             switcher.current = "classes"
-            self.set_focus(self.query_one(DataTable))
+            self.set_focus(self.query_one(ClassTable))
         elif self.focused is self.query_one("#class-filter"):
-            self.set_focus(self.query_one(DataTable))
+            self.set_focus(self.query_one(ClassTable))
         else:
             self.app.pop_screen()
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.widgets import DataTable
 
 from gbr_tui.widgets.record_list import RecordList
 
@@ -11,10 +10,14 @@ from gbr_tui.widgets.record_list import RecordList
 # next key, so keys typed right after them (over SSH keys come in bursts) reach what they opened.
 
 
-class ClassTable(DataTable):
-    """The classes, one a row; Enter lists the positions of the one under the cursor."""
+class ClassTable(RecordList):
+    """The classes, one a row; Enter or a click lists the positions of a class.
+
+    Tens of thousands of classes are listed at once: only the rows on screen are drawn.
+    """
 
     HELP_TITLE = "Classes"
+    SELECT_ON_CLICK = True  # nothing is shown for the highlighted class: a click opens it
     BINDINGS = [
         Binding(
             "enter",

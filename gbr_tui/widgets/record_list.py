@@ -44,13 +44,16 @@ class RecordList(ScrollView, can_focus=True):
     """Rows from a function, a heading that stays on top, a cursor row.
 
     ``set_records(columns, count, row)`` fills it; ``Highlighted`` is posted when the cursor moves and
-    ``Selected`` on a click on the cursor row.
+    ``Selected`` on a click on the cursor row (on any row with ``SELECT_ON_CLICK``).
     """
 
-    HELP_TITLE = "Lists of positions and bad records"
-    COMPONENT_CLASSES = {"record-list--header", "record-list--cursor"}
+    HELP_TITLE = "Lists of classes, positions and bad records"
+    COMPONENT_CLASSES = {"record-list--header", "record-list--cursor", "record-list--even-row"}
     DEFAULT_CSS = """
     RecordList { background: $surface; }
+    /* Stripes as DataTable draws them, for the lists made with zebra_stripes. */
+    RecordList > .record-list--even-row { background: $surface-lighten-1 50%; }
+    RecordList:dark > .record-list--even-row { background: $surface-darken-1 40%; }
     RecordList > .record-list--header { text-style: bold; color: $foreground; background: $panel; }
     RecordList > .record-list--cursor { color: $block-cursor-blurred-foreground; background: $block-cursor-blurred-background; }
     RecordList:focus > .record-list--cursor {
@@ -60,14 +63,21 @@ class RecordList(ScrollView, can_focus=True):
     RecordList:nocolor > .record-list--cursor { text-style: reverse; }
     """
 
+    # Priority bindings, as the keys that open a list are: the app runs them in turn with those,
+    # so End then Enter in one burst (over SSH keys come in bursts) opens the last row, not the
+    # one the cursor was on before End reached the list.
     BINDINGS = [
-        Binding("up", "move(-1)", "Previous row", show=False, id="record_list.up"),
-        Binding("down", "move(1)", "Next row", show=False, id="record_list.down"),
-        Binding("pageup", "page(-1)", "Page up", show=False, id="record_list.page_up"),
-        Binding("pagedown", "page(1)", "Page down", show=False, id="record_list.page_down"),
-        Binding("home", "go(0)", "First row", show=False, id="record_list.first"),
-        Binding("end", "go(-1)", "Last row", show=False, id="record_list.last"),
+        Binding("up", "move(-1)", "Previous row", show=False, priority=True, id="record_list.up"),
+        Binding("down", "move(1)", "Next row", show=False, priority=True, id="record_list.down"),
+        Binding("pageup", "page(-1)", "Page up", show=False, priority=True, id="record_list.page_up"),
+        Binding("pagedown", "page(1)", "Page down", show=False, priority=True, id="record_list.page_down"),
+        Binding("home", "go(0)", "First row", show=False, priority=True, id="record_list.first"),
+        Binding("end", "go(-1)", "Last row", show=False, priority=True, id="record_list.last"),
     ]
+
+    #: A click on any row selects it. Else the first click only moves the cursor there, as a
+    #: list whose highlighted row is previewed beside it wants.
+    SELECT_ON_CLICK = False
 
     cursor: reactive[int] = reactive(0, always_update=True, repaint=False)
 
@@ -84,8 +94,9 @@ class RecordList(ScrollView, can_focus=True):
     class Selected(Highlighted):
         pass
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, zebra_stripes: bool = False) -> None:
         super().__init__(id=id)
+        self.zebra_stripes = zebra_stripes
         self.columns: Sequence[Column] = ()
         self.count = 0
         self._row: Callable[[int], Sequence[str]] = lambda index: ()
@@ -100,6 +111,14 @@ class RecordList(ScrollView, can_focus=True):
         self.scroll_to(0, 0, animate=False, immediate=True)
         self.cursor = 0
         self.refresh()
+
+    def clear(self) -> None:
+        """No rows; the columns stay."""
+        self.set_records(self.columns, 0, self._row)
+
+    def cells(self, index: int) -> list[str]:
+        """Row ``index``'s cells as drawn: each fitted to its column."""
+        return [column.cell(text) for column, text in zip(self.columns, self._row(index))]
 
     @property
     def page_rows(self) -> int:
@@ -122,7 +141,7 @@ class RecordList(ScrollView, can_focus=True):
             return
         index = int(self.scroll_y) + offset.y - 1
         if index < self.count:
-            if index == self.cursor:
+            if index == self.cursor or self.SELECT_ON_CLICK:
                 self.post_message(self.Selected(self, index))
             self.cursor = index
 
@@ -158,9 +177,10 @@ class RecordList(ScrollView, can_focus=True):
             index = scroll_y + y - 1
             if index >= self.count:
                 return Strip.blank(width, self.rich_style)
-            row = self._row(index)
-            cells = [column.cell(text) for column, text in zip(self.columns, row)]
+            cells = self.cells(index)
             style = self.rich_style
+            if self.zebra_stripes and index % 2 == 0:
+                style += self.get_component_rich_style("record-list--even-row")
             if index == self.cursor:
                 style += self.get_component_rich_style("record-list--cursor")
         line = (" " * COLUMN_GAP).join(cells)

@@ -18,8 +18,8 @@ from pathlib import Path
 import chess
 import pytest
 from textual import events
-from textual.widgets import DataTable, Input, OptionList, ProgressBar, Static
-from tui_helpers import KUBBEL_FEN, run_command, screen_text, shown_digits, toasts
+from textual.widgets import Input, OptionList, ProgressBar, Static
+from tui_helpers import KUBBEL_FEN, listed_rows, run_command, screen_text, shown_digits, toasts
 
 from gbr_tui import cli
 from gbr_tui.app import make_app
@@ -28,6 +28,7 @@ from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions
 from gbr_tui.dialogs.open_collection import OpenCollectionDialog
 from gbr_tui.screens.collection import CollectionScreen
 from gbr_tui.screens.help import HelpScreen
+from gbr_tui.widgets.collection_lists import ClassTable
 from gbr_tui.widgets.record_list import RecordList
 
 # Five games. Lines: game 1 is lines 1-10 (8 tags, a blank, "*"), game 2 starts at 12, game 3
@@ -163,8 +164,7 @@ async def settled(pilot) -> None:
 
 
 def shown_classes(screen: CollectionScreen) -> list[tuple[str, ...]]:
-    table = screen.query_one(DataTable)
-    return [tuple(str(cell).strip() for cell in table.get_row_at(row)) for row in range(table.row_count)]
+    return listed_rows(screen.query_one(ClassTable))
 
 
 def shown_lines(records: RecordList) -> list[str]:
@@ -350,7 +350,7 @@ async def test_f4_goes_back_to_the_list_where_it_was(tmp_path):
         records = screen.query_one("#position-list", RecordList)
         assert records.has_focus and records.cursor == 1
         await pilot.press("backspace")  # positions -> classes
-        assert screen.query_one(DataTable).has_focus
+        assert screen.query_one(ClassTable).has_focus
         await pilot.press("backspace")  # classes -> editor
         assert app.screen is app.editor
         await pilot.press("l")  # l does what F4 does
@@ -372,6 +372,27 @@ async def test_keys_that_come_in_one_burst_reach_what_the_first_opened(tmp_path)
         await pilot.pause()
         records = screen.query_one("#position-list", RecordList)
         assert records.has_focus and records.cursor == 1
+
+
+async def test_end_then_enter_in_one_burst_opens_the_last_class(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        for key in ("end", "enter"):  # queued together, as keys often come over SSH
+            app.post_message(events.Key(key, None))
+        await pilot.pause()
+        details = str(screen.query_one("#position-details", Static).content)
+        assert details.splitlines()[1].startswith("4888.88 ")  # the last class, not the first
+
+
+async def test_a_click_on_a_class_lists_its_positions(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.click(ClassTable, offset=(2, 2))  # line 0 is the heading, line 2 the second class
+        await pilot.pause()
+        details = str(screen.query_one("#position-details", Static).content)
+        assert details.splitlines()[1].startswith("0323.12 ")
 
 
 async def test_a_code_decoded_over_the_browser_is_shown_in_the_editor(tmp_path):
@@ -443,6 +464,70 @@ def kr_v_k_lines(count: int) -> str:
         rank_rows[8 - rank] = (str(file) if file else "") + "R" + (str(7 - file) if file < 7 else "")
         lines.append("/".join(rank_rows) + " w - - 0 1\n")
     return "".join(lines)
+
+
+def distinct_class_lines(count: int) -> str:
+    """EPD lines of ``count`` classes, each of its own material, in ascending code order.
+
+    A piece digit is w + 3b (spec), so with 0 to 2 men of a type a side each digit 0-8 is one
+    material; pawns 0 to 7 a side. The last ``count`` of the 9**4 * 8**2 codes 0000.00-8888.77
+    are written, the largest, 8888.77, last. White's king and pieces stand on rank 1, then h3;
+    White's pawns on rank 2; Black's the same way on ranks 8, h6 and 7.
+    """
+    radices = (9, 9, 9, 9, 8, 8)
+    total = 9**4 * 8**2
+    lines = []
+    for number in range(total - count, total):
+        digits = []
+        for radix in reversed(radices):
+            number, digit = divmod(number, radix)
+            digits.insert(0, digit)
+        white = "K" + "".join(letter * (digit % 3) for letter, digit in zip("QRBN", digits))
+        black = "k" + "".join(letter * (digit // 3) for letter, digit in zip("qrbn", digits))
+        board = chess.Board(None)
+        for men, (first, spill, pawn_rank), pawns, pawn in (
+            (white, (0, 2, 1), digits[4], "P"),
+            (black, (7, 5, 6), digits[5], "p"),
+        ):
+            for place, man in enumerate(men):
+                square = chess.square(place, first) if place < 8 else chess.square(7, spill)
+                board.set_piece_at(square, chess.Piece.from_symbol(man))
+            for file in range(pawns):
+                board.set_piece_at(chess.square(file, pawn_rank), chess.Piece.from_symbol(pawn))
+        lines.append(f"{board.epd()}\n")
+    return "".join(lines)
+
+
+async def test_a_table_of_50000_classes_is_listed_and_navigable(tmp_path, monkeypatch):
+    path = write(tmp_path, "classes.epd", distinct_class_lines(50_000))
+    drawn = []  # the class rows the table asks for, through the row function the screen gives it
+    set_records = ClassTable.set_records
+
+    def counted(table, columns, count, row):
+        set_records(table, columns, count, lambda index: drawn.append(index) or row(index))
+
+    monkeypatch.setattr(ClassTable, "set_records", counted)
+    app = browser(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        table = screen.query_one(ClassTable)
+        assert table.has_focus and table.count == 50_000
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.cursor == 49_999
+        last = [line for line in shown_lines(table) if line.strip()][-1]
+        # 8888.77: two of each piece a side and seven pawns, one position of 50,000 (0.0%).
+        assert last.split() == ["8888.77", "1", "0.0%", "KQQRRBBNNPPPPPPP", "v", "KQQRRBBNNPPPPPPP"]
+        # A few screens' worth of rows (drawn by the app and read by this test), not 50,000.
+        assert len(drawn) < 10 * table.size.height
+        await pilot.press("enter")
+        await pilot.pause()
+        records = screen.query_one("#position-list", RecordList)
+        assert records.has_focus and records.count == 1
+        assert shown_lines(records)[1].split()[:2] == ["50000", "50000"]  # the file's last line
+        await pilot.press("backspace", "home")
+        await pilot.pause()
+        assert table.has_focus and table.cursor == 0
 
 
 async def test_a_class_of_100000_positions_draws_only_the_rows_on_screen(tmp_path):

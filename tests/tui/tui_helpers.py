@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Digits, OptionList, Static
 
 from gbr_tui.widgets.code_pane import CodePane
+from gbr_tui.widgets.record_list import RecordList
 
 #: Kubbel, 1st prize Shakhmaty 1925 (spec section 3): published as =0323.12g3g1.
 KUBBEL_FEN = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"
@@ -29,6 +30,11 @@ def shown_code_pane(app: App) -> str:
 
 def shown_digits(app: App) -> str:
     return app.screen.query_one(CodePane).query_one(Digits).value
+
+
+def listed_rows(records: RecordList) -> list[tuple[str, ...]]:
+    """Every row of a list, each cell as drawn (fitted to its column) without its padding."""
+    return [tuple(cell.strip() for cell in records.cells(index)) for index in range(records.count)]
 
 
 def toasts(app: App) -> list[str]:
