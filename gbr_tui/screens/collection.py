@@ -116,8 +116,12 @@ class CollectionScreen(Screen):
             "back",
             "back",
             tooltip="Back: from positions or bad records to the classes, from the classes to the editor",
+            # Like the lists' own keys (Enter, the arrows), so that keys typed ahead act in the
+            # order they came; not while the filter is typed in (check_action).
+            priority=True,
             id="collection.back",
         ),
+        Binding("escape", "leave_filter", "back", show=False, id="collection.leave_filter"),
         Binding(
             "slash",
             "filter",
@@ -590,12 +594,17 @@ class CollectionScreen(Screen):
         if switcher.current != "classes":
             switcher.current = "classes"
             self.set_focus(self.query_one(ClassTable))
-        elif self.focused is self.query_one("#class-filter"):
-            self.set_focus(self.query_one(ClassTable))
         else:
             self.app.pop_screen()
 
+    def action_leave_filter(self) -> None:
+        """Escape in the filter: back to the classes, the filter kept."""
+        self.set_focus(self.query_one(ClassTable))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if action in ("back", "leave_filter"):
+            # In the filter, backspace is the Input's and escape leaves the filter.
+            return (self.focused is self.query_one("#class-filter")) == (action == "leave_filter")
         if action == "bad_records":
             return self.index is not None and bool(self.index.bad)
         if action == "disagreements":

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import chess
 from textual import events
 from textual.binding import Binding
@@ -55,75 +53,63 @@ class BoardEditor(BoardView):
     """
 
     HELP_TITLE = "Board (when it has the focus)"
-    #: Priority bindings: acted on as the key arrives, not after it has passed up through every
-    #: pane (about a millisecond a key). The board is in the chain of bindings only while it has
-    #: the focus, and the screen's ``check_action`` still decides (typing men, ``g``).
     BINDINGS = [
-        replace(binding, priority=True)
-        for binding in [
-            Binding("up", "move(0, 1)", "Cursor up", show=False, id="board.up"),
-            Binding("down", "move(0, -1)", "Cursor down", show=False, id="board.down"),
-            Binding("left", "move(-1, 0)", "Cursor left", show=False, id="board.left"),
-            Binding("right", "move(1, 0)", "Cursor right", show=False, id="board.right"),
-            Binding("g", "screen.start_jump", "Go to a square (then e.g. e4)", show=False, id="board.go_to"),
-            Binding(
-                "m",
-                "screen.start_typing",
-                "Type men with their squares: Kg3 Ba2 h6, / for Black's, kg1 a Black king, xg3 empties",
-                show=False,
-                id="board.type_men",
-            ),
-            *_place_bindings(),
-            Binding(
-                "x,space,delete,backspace",
-                "screen.empty",
-                "Empty the square",
-                key_display="x",
-                show=False,
-                id="board.empty",
-            ),
-            Binding("c", "screen.clear", "Clear the board", show=False, id="board.clear"),
-            Binding("s", "screen.start_position", "Start position", show=False, id="board.start"),
-            Binding("f", "screen.flip", "Flip the board", show=False, id="board.flip"),
-            Binding("t", "screen.toggle_turn", "Toggle the side to move", show=False, id="board.turn"),
-            Binding(
-                "e",
-                "screen.en_passant",
-                "En passant square: the cursor's (again: none)",
-                show=False,
-                id="board.en_passant",
-            ),
-            Binding("C", "screen.castling", "Castling rights (as in FEN: KQkq, -)", show=False, id="board.castling"),
-            Binding(
-                "plus", "screen.stipulation('+')", "Stipulation + (win; again to unset)", show=False, id="board.win"
-            ),
-            Binding(
-                "equals_sign",
-                "screen.stipulation('=')",
-                "Stipulation = (draw; again to unset)",
-                show=False,
-                id="board.draw",
-            ),
-            Binding("u", "screen.undo", "undo", tooltip="Undo the last edit", id="board.undo"),
-            Binding("U", "screen.redo", "Redo", show=False, id="board.redo"),
-            Binding("i", "screen.input_position", "load", tooltip="Load a FEN or a code you type", id="board.input"),
-            Binding(
-                "y",
-                "screen.copy_menu",
-                "copy",
-                tooltip="Copy the code, a caption, the FEN or the piece list (a menu; OSC 52)",
-                id="board.copy_menu",
-            ),
-            Binding("Y", "screen.copy_form('f')", "Copy the FEN (OSC 52)", show=False, id="board.copy_fen"),
-            *_jump_bindings(),  # last: the keys they share keep their places in the Footer
-            Binding("f10,escape", "screen.cancel_jump", "After g: cancel", show=False, id="board.go_to_cancel"),
-            Binding(
-                "enter,escape,f10", "stop_typing", "done", tooltip="After m: stop typing men", id="board.typing_done"
-            ),
-            Binding(
-                "slash", "typing_side", "other side", tooltip="After m: the other side's men", id="board.typing_side"
-            ),
-        ]
+        Binding("up", "move(0, 1)", "Cursor up", show=False, id="board.up"),
+        Binding("down", "move(0, -1)", "Cursor down", show=False, id="board.down"),
+        Binding("left", "move(-1, 0)", "Cursor left", show=False, id="board.left"),
+        Binding("right", "move(1, 0)", "Cursor right", show=False, id="board.right"),
+        Binding("g", "screen.start_jump", "Go to a square (then e.g. e4)", show=False, id="board.go_to"),
+        Binding(
+            "m",
+            "screen.start_typing",
+            "Type men with their squares: Kg3 Ba2 h6, / for Black's, kg1 a Black king, xg3 empties",
+            show=False,
+            id="board.type_men",
+        ),
+        *_place_bindings(),
+        Binding(
+            "x,space,delete,backspace",
+            "screen.empty",
+            "Empty the square",
+            key_display="x",
+            show=False,
+            id="board.empty",
+        ),
+        Binding("c", "screen.clear", "Clear the board", show=False, id="board.clear"),
+        Binding("s", "screen.start_position", "Start position", show=False, id="board.start"),
+        Binding("f", "screen.flip", "Flip the board", show=False, id="board.flip"),
+        Binding("t", "screen.toggle_turn", "Toggle the side to move", show=False, id="board.turn"),
+        Binding(
+            "e",
+            "screen.en_passant",
+            "En passant square: the cursor's (again: none)",
+            show=False,
+            id="board.en_passant",
+        ),
+        Binding("C", "screen.castling", "Castling rights (as in FEN: KQkq, -)", show=False, id="board.castling"),
+        Binding("plus", "screen.stipulation('+')", "Stipulation + (win; again to unset)", show=False, id="board.win"),
+        Binding(
+            "equals_sign",
+            "screen.stipulation('=')",
+            "Stipulation = (draw; again to unset)",
+            show=False,
+            id="board.draw",
+        ),
+        Binding("u", "screen.undo", "undo", tooltip="Undo the last edit", id="board.undo"),
+        Binding("U", "screen.redo", "Redo", show=False, id="board.redo"),
+        Binding("i", "screen.input_position", "load", tooltip="Load a FEN or a code you type", id="board.input"),
+        Binding(
+            "y",
+            "screen.copy_menu",
+            "copy",
+            tooltip="Copy the code, a caption, the FEN or the piece list (a menu; OSC 52)",
+            id="board.copy_menu",
+        ),
+        Binding("Y", "screen.copy_form('f')", "Copy the FEN (OSC 52)", show=False, id="board.copy_fen"),
+        *_jump_bindings(),  # last: the keys they share keep their places in the Footer
+        Binding("f10,escape", "screen.cancel_jump", "After g: cancel", show=False, id="board.go_to_cancel"),
+        Binding("enter,escape,f10", "stop_typing", "done", tooltip="After m: stop typing men", id="board.typing_done"),
+        Binding("slash", "typing_side", "other side", tooltip="After m: the other side's men", id="board.typing_side"),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:

@@ -750,3 +750,28 @@ async def test_escape_sequences_from_a_file_are_shown_not_sent(tmp_path):
         assert "\\x1b[2Jcleared" in drawn
         assert "\\u202eright to left" in drawn
         assert "evil\\x1b[2J.pgn" in drawn
+
+
+async def test_backspace_then_enter_in_one_burst_opens_a_class_again(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        for key in ("backspace", "home", "enter"):  # back to the classes, the first one, open it
+            app.post_message(events.Key(key, None))
+        await pilot.pause()
+        assert app.screen is screen  # nothing loaded into the editor
+        details = str(screen.query_one("#position-details", Static).content)
+        assert details.splitlines()[1].startswith(f"{STUDIES_CLASSES[0][0]} ")  # the first class
+
+
+async def test_escape_leaves_the_filter_and_backspace_edits_it(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("slash", *"033", "backspace", "escape")
+        assert screen.query_one("#class-filter", Input).value == "03"  # backspace took the 3 back
+        assert isinstance(screen.focused, ClassTable) and app.screen is screen
+        await pilot.press("escape")  # from the classes: back to the editor
+        assert app.screen is not screen

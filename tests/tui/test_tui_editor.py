@@ -175,6 +175,16 @@ async def test_keys_typed_faster_than_the_screen_draws_act_in_order():
         assert KUBBEL_CODE in shown_code_pane(app).split()
 
 
+async def test_a_burst_of_board_and_screen_keys_acts_in_order():
+    """The board's keys and the screen's (ctrl+z) in one burst: K put on e4, undone, Q put."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key, char in (("K", "K"), ("ctrl+z", None), ("Q", "Q")):
+            app.post_message(events.Key(key, char))
+        await pilot.pause()
+        assert app.editor.setup.board.board_fen() == "8/8/8/8/4Q3/8/8/8"
+
+
 async def test_fen_input_loads_a_valid_fen():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
