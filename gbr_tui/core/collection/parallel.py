@@ -362,7 +362,10 @@ def _ordered(
                         _record_start(raw, start + step, collection.format) if start + step < collection.size else None
                     )
                     end = cut if cut is not None and cut < collection.size else collection.size
-                    in_flight.append((end, pool.submit(task, start=start, end=end)))
+                    try:
+                        in_flight.append((end, pool.submit(task, start=start, end=end)))
+                    except BrokenProcessPool:  # a worker died since the last range was handed out
+                        raise CollectionError(process_died_words(collection.name)) from None
                     start = end
                     continue
                 end, future = in_flight[0]
