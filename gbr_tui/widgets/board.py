@@ -222,10 +222,6 @@ class BoardView(Widget, can_focus=True):
             segments.append(Segment(*self._cell(chess.square(file, rank), middle, cell_width, styles)))
         return Strip(segments, RANK_LABEL_WIDTH + 8 * cell_width)
 
-    def text(self) -> str:
-        """The board as plain text, line by line (what a screen reader or a test reads)."""
-        return "\n".join(self.render_line(y).text for y in range(self.size.height))
-
     def _cell(self, square: chess.Square, middle: bool, width: int, styles: dict[str, Style]) -> tuple[str, Style]:
         dark = (chess.square_file(square) + chess.square_rank(square)) % 2 == 0
         style = styles["board--dark" if dark else "board--light"]

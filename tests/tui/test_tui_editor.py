@@ -6,7 +6,7 @@ import chess
 import pytest
 from textual import events
 from textual.widgets import Input
-from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, keys_to_set_up, shown_code_pane, shown_digits, toasts
+from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, board_lines, keys_to_set_up, shown_code_pane, shown_digits, toasts
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen, position_warnings
@@ -127,11 +127,11 @@ async def test_flip_turns_the_board_and_the_arrow_keys_with_it():
     app = make_app(board_from_fen(KUBBEL_FEN))
     async with app.run_test(size=(80, 24)) as pilot:
         view = app.screen.query_one(BoardEditor)
-        first_row = view.text().splitlines()[0]
+        first_row = board_lines(view)[0]
         assert first_row.startswith("8")
         await pilot.press("f")
         assert view.flipped
-        lines = view.text().splitlines()
+        lines = board_lines(view)
         assert lines[0].startswith("1") and lines[-1].split() == list("hgfedcba")
         assert app.editor.setup.board.board_fen() == KUBBEL_FEN  # the view turns, the position does not
         await pilot.press("g", "e", "4", "up")  # up on the screen is down the board when flipped

@@ -12,6 +12,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Digits, OptionList, Static
 
+from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.record_list import RecordList
 
@@ -26,6 +27,11 @@ def shown_code_pane(app: App) -> str:
     lines = [pane.query_one(Digits).value]
     lines += [str(static.content) for static in pane.query(Static)]
     return "\n".join(lines)
+
+
+def board_lines(board: BoardView) -> list[str]:
+    """The board's lines as drawn, in plain text."""
+    return [board.render_line(y).text for y in range(board.size.height)]
 
 
 def shown_digits(app: App) -> str:
