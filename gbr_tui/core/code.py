@@ -50,14 +50,14 @@ def digit_sides(digit: int) -> tuple[int, int]:
 
 def material_digits(material: Material, rule: Rule = Rule.COUNT) -> str:
     """The six digits ``abcdef`` of the code."""
-    pieces = "".join(
-        str(piece_digit(w, b, rule, queens=index == 0))
-        for index, (w, b) in enumerate(zip(material.white[:4], material.black[:4]))
-    )
-    white_pawns, black_pawns = material.white[4], material.black[4]
-    if white_pawns > 8 or black_pawns > 8:
+    white, black = material.white, material.black
+    if white[4] > 8 or black[4] > 8:
         raise GbrError("more than 8 pawns on one side cannot be written in a pawn digit")
-    return f"{pieces}{white_pawns}{black_pawns}"
+    # Written out, not a loop: every class of a collection or an index is coded here.
+    return (
+        f"{piece_digit(white[0], black[0], rule, queens=True)}{piece_digit(white[1], black[1], rule)}"
+        f"{piece_digit(white[2], black[2], rule)}{piece_digit(white[3], black[3], rule)}{white[4]}{black[4]}"
+    )
 
 
 def format_code(digits: str, short: bool = False) -> str:
