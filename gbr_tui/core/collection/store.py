@@ -516,11 +516,10 @@ def _checked_records(
     columns = ("number", "line", "ply", *_HEADER_COLUMNS)
     rows = _captioned_rows(database, index, columns, "WHERE source = ?", (source,))
     codes: dict[Material, str] = {}
-    for row, found in _checked(index, rule, rows, caption_checked):
+    for row, material, found in _checked(index, rule, rows, caption_checked):
         number, line, ply, *headers = row[15:]
         if not (type(number) is int and type(line) is int and type(ply) in (int, type(None))):
             raise StaleIndex(f"{index}: not a gbr-tui index (its record {row[0]} is none of ours)")
-        material = _material(index, row)
         code = codes.get(material)
         if code is None:
             code = codes[material] = encode(material, rule)
@@ -544,27 +543,26 @@ def _captioned_rows(
         yield row
 
 
-def _checked(index: str, rule: Rule, rows: Iterator[tuple], check: Callable) -> Iterator[tuple[tuple, Any]]:
-    """Each of ``_captioned_rows`` with ``check(caption, position, rule, material)``: a caption
-    that prints a code alone is checked once for each material it is printed with
-    (``code_alone``), not once a record."""
+def _checked(index: str, rule: Rule, rows: Iterator[tuple], check: Callable) -> Iterator[tuple[tuple, Material, Any]]:
+    """Each of ``_captioned_rows`` with its material and ``check(caption, position, rule,
+    material)``: a caption that prints a code alone is checked once for each material it is
+    printed with (``code_alone``), not once a record."""
+    materials: dict[tuple, Material] = {}
     known: dict[tuple, Any] = {}
     for row in rows:
-        key = (row[1], row[3:15])
+        men = row[3:15]
+        material = materials.get(men)
+        if material is None:
+            if not all(type(count) is int and 0 <= count <= _SQUARES for count in men):
+                raise StaleIndex(f"{index}: not a gbr-tui index (its record {row[0]} is none of ours)")
+            material = materials[men] = Material(men[:5], men[5:10], men[10:])
+        key = (row[1], men)
         found = known.get(key)
         if found is None:
-            found = check(row[1], row[2], rule, _material(index, row))
+            found = check(row[1], row[2], rule, material)
             if code_alone(row[1], rule):
                 known[key] = found
-        yield row, found
-
-
-def _material(index: str, row: tuple) -> Material:
-    """The men of a ``_captioned_rows`` row, checked (no more of a type than squares)."""
-    men = row[3:15]
-    if not all(type(count) is int and 0 <= count <= _SQUARES for count in men):
-        raise StaleIndex(f"{index}: not a gbr-tui index (its record {row[0]} is none of ours)")
-    return Material(men[:5], men[5:10], men[10:])
+        yield row, material, found
 
 
 @contextlib.contextmanager
@@ -710,7 +708,8 @@ class StoredIndex:
         those that disagree (by record id: the caption, and each part that disagrees in words)."""
         self.captions_checked = 0
         self.disagreements: dict[int, tuple[str, list[tuple[str, str]]]] = {}
-        for row, found in _checked(self.path, self._rule, _captioned_rows(self._database, self.path), record_check):
+        rows = _captioned_rows(self._database, self.path)
+        for row, _, found in _checked(self.path, self._rule, rows, record_check):
             self.captions_checked += 1
             if found:
                 self.disagreements[row[0]] = (row[1], found)
