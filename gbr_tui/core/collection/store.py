@@ -35,15 +35,7 @@ from gbr_tui.core.check import CaptionCheck, caption_checked, code_alone, record
 from gbr_tui.core.code import Rule, encode
 from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, IndexedRecord, largest_families
 from gbr_tui.core.collection.readers import CollectionRequest
-from gbr_tui.core.collection.records import (
-    HEADERS,
-    BadRecord,
-    CollectionError,
-    Format,
-    GamePositions,
-    Item,
-    Record,
-)
+from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Item, Record
 from gbr_tui.core.collection.source import MAX_LINE, Cancelled
 from gbr_tui.core.collection.tally import ClassRow, SortBy, Tally, class_rows, result_index
 from gbr_tui.core.describe import caption_options_words, index_captions_words
@@ -471,10 +463,11 @@ def _add_games(
 @dataclass
 class CaptionedSource:
     """One source of an index as ``check`` reads it: its bad records and its records with a
-    caption, in file order (``items``), and how many records have no caption."""
+    caption, each with its checked caption (None for a bad record), in file order (``items``),
+    and how many records have no caption."""
 
     name: str
-    items: Iterator[Item]
+    items: Iterator[tuple[Item, CaptionCheck | str | None]]
     uncaptioned: int
 
 
