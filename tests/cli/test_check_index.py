@@ -8,6 +8,7 @@ or do not decode, among bad records).
 
 from __future__ import annotations
 
+import gzip
 import os
 import sqlite3
 
@@ -126,3 +127,12 @@ def test_only_records_with_a_caption_keep_one(tmp_path) -> None:
     # that decode, one that does not): the record without one keeps nothing.
     assert records == 9 and len(captions) == 8
     assert captions[1] == ("a7d3 0116.00 b2b3c6d6 3/3+", ARVES)
+
+
+def test_an_index_of_a_compressed_file_is_checked_without_it(tmp_path) -> None:
+    # The browser reads such a file itself (no offsets to read a record at); check needs none.
+    WRITERS["epd"](tmp_path / "studies.epd")
+    (tmp_path / "studies.epd.gz").write_bytes(gzip.compress((tmp_path / "studies.epd").read_bytes()))
+    run_gbr("index", "studies.epd.gz")
+    stderr = same_output(["studies.epd.gz"], ["studies.epd.gz.gbr-index"], [])
+    assert stderr.endswith("checked 7 = agree 3 + disagree 4 (+ unchecked 1, bad 2)\n")
