@@ -78,10 +78,9 @@ class ExamplesPane(Vertical):
         yield table
         yield Static(id="examples-detail", markup=False)
 
-    def on_mount(self) -> None:
-        self._fill()
-
     def on_resize(self) -> None:
+        """Filled here, not on mount: the name column's width is what the pane's width leaves,
+        unknown until the first layout (a table filled before it is filled again at once)."""
         self._fill()
 
     @property
