@@ -77,7 +77,7 @@ def prepare(argv: list[str]) -> Callable[[], int]:
         from gbr_tui.commands.start import app_starter
 
         return app_starter()
-    if argv and not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
+    if not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
         guess = _command_meant(argv[0])
         if guess is not None:
             from gbr_tui.commands.common import SHOWN_CHARACTERS
