@@ -16,10 +16,7 @@ import json
 import os
 import sys
 from collections.abc import Iterator
-
-from rich.bar import Bar
-from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
+from typing import TYPE_CHECKING
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from gbr_tui.commands.common import (
@@ -48,6 +45,10 @@ from gbr_tui.core.describe import (
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
 from gbr_tui.core.text import printable
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
 
 REASON_CHARACTERS = 300  # of why a record is bad, at most this much is printed
 
@@ -123,7 +124,7 @@ def _plies(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    errors = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    errors = _errors_console()
     try:
         pattern = parse_pattern(args.match) if args.match is not None else None
     except GbrError as error:
@@ -160,7 +161,7 @@ class _Classifier:
     """One run of the command: reads the files, reports their bad records and shows progress on
     stderr, writes the summary or the records on stdout."""
 
-    def __init__(self, args: argparse.Namespace, pattern: ClassPattern | None, errors: Console) -> None:
+    def __init__(self, args: argparse.Namespace, pattern: ClassPattern | None, errors: Console | _PlainErrors) -> None:
         self.args = args
         self.pattern = pattern
         self.errors = errors
@@ -177,6 +178,8 @@ class _Classifier:
         sizes = [os.path.getsize(name) if name != "-" else None for name in self.args.files]
         total = None if None in sizes else sum(sizes)
         if self.errors.is_terminal:
+            from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
+
             self.progress = Progress(
                 TextColumn("{task.description}"),
                 BarColumn(),
@@ -499,6 +502,26 @@ def _summary_uses_numpy(classes: int) -> bool:
     return classes >= SUMMARY_NUMPY_WORTH or _FAST_MODULE in sys.modules
 
 
+def _errors_console() -> Console | _PlainErrors:
+    """stderr as rich's Console wherever rich may take it for a terminal (the progress bar is
+    drawn there), else plain lines: rich writes the printable lines given here as they are, and
+    its import is some 0.1 s of a command's start."""
+    if sys.stderr.isatty() or "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ:
+        from rich.console import Console
+
+        return Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    return _PlainErrors()
+
+
+class _PlainErrors:
+    """stderr, not a terminal: each line written as given."""
+
+    is_terminal = False
+
+    def print(self, text: str) -> None:
+        sys.stderr.write(text + "\n")
+
+
 @contextlib.contextmanager
 def _collection_paused() -> Iterator[None]:
     """Python's cycle collector paused while the summary is built: its tens of thousands of rows
@@ -520,12 +543,16 @@ class _Bars:
         self.width = width
         self.steps = width * 8
         self._rendered: dict[int, str] = {}
+        from rich.console import Console
+
         self._console = Console(width=width, color_system=None, legacy_windows=False, file=io.StringIO())
 
     def __call__(self, share: float) -> str:
         step = round(share * self.steps)
         text = self._rendered.get(step)
         if text is None:
+            from rich.bar import Bar
+
             with self._console.capture() as capture:
                 self._console.print(Bar(self.steps, 0, step, width=self.width), end="")
             text = self._rendered[step] = capture.get().rstrip("\n").ljust(self.width)
