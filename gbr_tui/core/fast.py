@@ -163,25 +163,40 @@ def counted_codes(indices: list[np.ndarray]) -> dict[str, int]:
 
 
 class VettedBlock(Vetted):
-    """The verdicts of a block vetted here: the men of each line are packed in ``keys``."""
+    """The verdicts of a block vetted here: the men of each line are packed in ``keys``, its
+    full code is a row of ``text`` (``abcd.ef`` and a line end), and ``codes`` are written from
+    those rows when first read (counting needs only the rows)."""
 
     def __init__(
-        self, codes: list[str], rejected: list[int], counts: np.ndarray, keys: np.ndarray, nine_codes: np.ndarray
-    ):
-        super().__init__(codes, rejected, counts)
+        self, text: np.ndarray, vouched: np.ndarray, counts: np.ndarray, keys: np.ndarray, short: bool = False
+    ) -> None:
+        super().__init__(None, np.flatnonzero(~vouched).tolist(), counts)
         self.keys = keys
-        self.nine_codes = nine_codes  # the vouched-for lines whose code has a 9: line, full code
-        self.code_text: tuple[np.ndarray, np.ndarray] | None = None  # every full code, which vouched for
+        self._text, self._vouched, self._short = text, vouched, short
+
+    @property
+    def codes(self) -> list[str]:
+        if self._codes is None:
+            written = self._text.tobytes().decode("ascii")
+            if self._short:
+                written = written.replace(".00\n", "\n")
+            self._codes = written.split("\n")[:-1]
+            for index in self.rejected:
+                self._codes[index] = ""
+        return self._codes
+
+    @codes.setter
+    def codes(self, codes: list[str] | None) -> None:
+        self._codes = codes
 
     def code_indices(self) -> np.ndarray:
-        text, vouched = self.code_text
-        return code_indices(text[vouched, :7])
+        return code_indices(self._text[self._vouched, :7])
 
     def nine_keys(self) -> tuple[np.ndarray, np.ndarray]:
         """The full codes (``S7``) with a 9 among the vouched-for lines, and the packed men
         behind each."""
-        lines, codes = self.nine_codes
-        return codes, self.keys[lines]
+        lines = np.flatnonzero(self._vouched & (self._text[:, :4] == ord("9")).any(axis=1))
+        return np.ascontiguousarray(self._text[lines, :7]).view("S7").ravel(), self.keys[lines]
 
 
 class PackedMaterials:
@@ -296,15 +311,7 @@ class VectorEncoder:
         keys = np.concatenate([piece_keys for _, piece_keys in verdicts])
         counts = (keys[:, None] >> (6 * np.arange(10))) & 63
         ok &= (counts[:, 4] <= 8) & (counts[:, 9] <= 8)
-        codes, nines, text = self._codes(counts, lines)
-        rejected = np.flatnonzero(~ok).tolist()
-        for index in rejected:
-            codes[index] = ""
-        nine_lines = np.flatnonzero(nines & ok)
-        nine_codes = np.ascontiguousarray(text[nine_lines, :7]).view("S7").ravel()
-        vetted = VettedBlock(codes, rejected, counts, keys, (nine_lines, nine_codes))
-        vetted.code_text = text, ok
-        return vetted
+        return VettedBlock(self._code_rows(counts), ok, counts, keys, self.short)
 
     def _vetted_piece(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         """Whether each text is vouched for here (its placement and its fields), and its men
@@ -361,7 +368,7 @@ class VectorEncoder:
             ok[candidates] = (np.diff(squares[ranks], axis=1) == 8).all(axis=1)
         kings = np.frombuffer(data.translate(_KINGS), dtype=np.uint8)
         ok &= np.add.reduceat(kings, bounds, dtype=np.int32)[0::2] == _ONE_KING_A_SIDE
-        return ok, np.add.reduceat(_MEN[buffer], bounds)[0::2]
+        return ok, np.add.reduceat(_MEN.take(buffer), bounds)[0::2]
 
     @staticmethod
     def _trailing_fields(data: bytes, buffer: np.ndarray, starts: np.ndarray, spaces: np.ndarray) -> np.ndarray:
@@ -401,19 +408,15 @@ class VectorEncoder:
             ok &= (fields < number) | good
         return ok
 
-    def _codes(self, counts: np.ndarray, lines: int) -> tuple[list[str], np.ndarray, np.ndarray]:
-        """Every line's code from its counts (rows with more than 8 pawns are garbage), whether
-        it has a 9, and the full codes as rows of bytes."""
+    def _code_rows(self, counts: np.ndarray) -> np.ndarray:
+        """Every line's full code from its counts (rows with more than 8 pawns are garbage), a
+        row of bytes each: ``abcd.ef`` and a line end."""
         capped = np.minimum(counts, 3)
-        text = np.empty((lines, 8), dtype=np.uint8)
+        text = np.empty((len(counts), 8), dtype=np.uint8)
         for column, table in enumerate(self._tables):
             text[:, column] = table[capped[:, column], capped[:, column + 5]]
         text[:, 4] = ord(".")
         text[:, 5] = np.minimum(counts[:, 4], 9) + ord("0")
         text[:, 6] = np.minimum(counts[:, 9], 9) + ord("0")
         text[:, 7] = ord("\n")
-        nines = (text[:, :4] == ord("9")).any(axis=1)
-        written = text.tobytes().decode("ascii")
-        if self.short:
-            written = written.replace(".00\n", "\n")
-        return written.split("\n")[:-1], nines, text
+        return text
