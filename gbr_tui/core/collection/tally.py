@@ -218,12 +218,16 @@ class Tally:
     @property
     def codes(self) -> Counter:
         """Records per full code, in the order the codes first came."""
+        self.count_numbers()
+        return self._codes
+
+    def count_numbers(self) -> None:
+        """Count the blocks of code numbers handed in so far into ``codes``."""
         if self._numbers:
             from gbr_tui.core.fast import counted_codes
 
             self._codes.update(counted_codes(self._numbers))
             self._numbers = []
-        return self._codes
 
     @property
     def read(self) -> int:
