@@ -235,10 +235,16 @@ def _placed(entries: int, *kinds: tuple[np.ndarray, Pieces]) -> bytes:
         lengths[places] = kind_lengths
         base += len(data)
     source = np.concatenate([data for _, (data, _, _) in kinds])
-    ends = np.cumsum(lengths)
-    index = np.repeat((starts - (ends - lengths)).astype(np.int32), lengths)
-    index += np.arange(ends[-1], dtype=np.int32)
-    return source[index].tobytes()
+    # Where each byte of the output comes from: one more than the byte before within a piece,
+    # a jump at each piece's first byte; a running sum of those steps, in one array.
+    shown = lengths > 0
+    starts, lengths = starts[shown], lengths[shown]
+    firsts = np.cumsum(lengths) - lengths
+    steps = np.ones(int(firsts[-1] + lengths[-1]), dtype=np.int32)
+    steps[firsts[1:]] = starts[1:] - (starts[:-1] + lengths[:-1] - 1)
+    steps[0] = starts[0]
+    np.cumsum(steps, out=steps)
+    return source[steps].tobytes()
 
 
 def _material_names(men: np.ndarray, kings: np.ndarray, separated: np.ndarray) -> Pieces:
