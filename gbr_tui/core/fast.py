@@ -284,7 +284,10 @@ class PackedMaterials:
         starts and lengths; and the men of every material, a row each (Q R B N P q r b n p),
         and its count."""
         names, starts, stops = self._counted()
-        men = (self._keys[0][:, None] >> (6 * np.arange(10))) & 63
+        keys = self._keys[0]
+        men = np.empty((len(keys), 10), dtype=np.uint8)
+        for column in range(10):
+            men[:, column] = (keys >> (6 * column)) & 63
         return names, starts, stops - starts, men, self._counts[0]
 
     def __getstate__(self) -> tuple:
