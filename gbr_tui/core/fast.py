@@ -333,10 +333,10 @@ class VectorEncoder:
         starts = np.empty(len(texts), dtype=np.int64)
         starts[0] = 0
         starts[1:] = ends[:-1] + 1
-        spaces = np.flatnonzero(buffer == _SPACE)
-        placement_ends = np.minimum(np.append(spaces, len(buffer))[np.searchsorted(spaces, starts)], ends)
-        ok, keys = self._placements(data, buffer, starts, placement_ends)
-        ok &= self._trailing_fields(data, buffer, starts, spaces)
+        spaces = np.append(np.flatnonzero(buffer == _SPACE), len(buffer))  # and one past the end
+        first_spaces = np.searchsorted(spaces, starts)
+        ok, keys = self._placements(data, buffer, starts, np.minimum(spaces[first_spaces], ends))
+        ok &= self._trailing_fields(data, buffer, ends, spaces, first_spaces)
         return ok, keys
 
     @staticmethod
@@ -374,33 +374,29 @@ class VectorEncoder:
         return ok, np.add.reduceat(_MEN.take(buffer), bounds)[0::2]
 
     @staticmethod
-    def _trailing_fields(data: bytes, buffer: np.ndarray, starts: np.ndarray, spaces: np.ndarray) -> np.ndarray:
+    def _trailing_fields(
+        data: bytes, buffer: np.ndarray, ends: np.ndarray, spaces: np.ndarray, first_spaces: np.ndarray
+    ) -> np.ndarray:
         """Whether the fields after each placement are up to five plain ones python-chess takes,
         a space before each: side, castling, en passant, two clocks of at most eight digits.
+        ``spaces`` are the buffer's (and its end), ``first_spaces`` where each line's first is.
 
         Each field is read as one big-endian number of the eight bytes at its start (a strided
         view of the buffer), cut to its length: the spelling of castling and en passant fields,
         looked up among the valid ones, and for the clocks whether each byte is a digit."""
         size = len(buffer)
-        boundary = np.zeros(size + 1, dtype=bool)  # where each space-separated field starts
-        boundary[starts] = True
-        boundary[spaces + 1] = True
-        boundary[size] = True
-        field_starts = np.flatnonzero(boundary)
-        lengths = np.diff(field_starts) - 1  # without the space or line end after it
-        first = np.searchsorted(field_starts, starts)  # each line's placement field
-        fields = np.append(first[1:], len(field_starts) - 1) - first - 1
+        fields = np.searchsorted(spaces, ends) - first_spaces  # a space before each
+        last = len(spaces) - 1
         spelled = _eight_bytes(data)
         digits = _eight_bytes(data.translate(_DECIMALS))
         ok = fields <= 5
-        last = len(field_starts) - 2  # the last field's index (every line has a placement field)
-        for number in range(1, 6):
-            field = np.minimum(first + number, last)
-            at = field_starts[field]
-            length = lengths[field]
+        for number in range(1, 6):  # a line with fewer fields reads garbage here, not looked at
+            before = np.minimum(first_spaces + number - 1, last)
+            at = np.minimum(spaces[before] + 1, size - 1)
+            length = np.minimum(spaces[np.minimum(before + 1, last)], ends) - at
             kept = np.clip(length, 1, 8)
             if number == 1:
-                good = (length == 1) & _SIDE_LETTERS[buffer[np.minimum(at, size - 1)]]
+                good = (length == 1) & _SIDE_LETTERS[buffer[at]]
             elif number > 3:
                 good = (length == kept) & ((digits[at] >> (64 - 8 * kept).astype(np.uint64)) == _DIGIT_RUNS[kept])
             else:
