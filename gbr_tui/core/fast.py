@@ -72,11 +72,8 @@ _NOT_IN_A_RANK = 100
 _SQUARES = _byte_table(
     {b"12345678"[n : n + 1]: n + 1 for n in range(8)} | {_COUNTED + b"Kk": 1, b"/": 0}, _NOT_IN_A_RANK
 )
-#: A digit after a digit: both bytes are this in ``_RUN_DIGITS``, their AND too, any other pair 0.
-_RUN_DIGITS = _byte_table({b"12345678": _NOT_IN_A_RANK})
 #: A placement's kings, one sum per line: 1 a White king, 16 a Black one. Only one king a side
 #: (17) is vouched for here; python-chess and the reader name any other kings (an empty board).
-_KINGS = _byte_table({b"K": 1, b"k": 16})
 _ONE_KING_A_SIDE = 17
 _FULL_PLACEMENT = 64 + 7  # eight ranks of eight men: no digit, and six bits may not hold a type
 _MEN = np.zeros(256, dtype=np.int64)
@@ -360,8 +357,8 @@ class VectorEncoder:
         candidates = np.flatnonzero(ok)
         if len(candidates):
             values = np.frombuffer(bytearray(data.translate(_SQUARES)), dtype=np.uint8)
-            digits = np.frombuffer(data.translate(_RUN_DIGITS), dtype=np.uint8)
-            values[:-1] += digits[:-1] & digits[1:]
+            digits = (buffer - np.uint8(ord("1"))) < 8  # 1 to 8 (the others wrap round above)
+            values[:-1] += (digits[:-1] & digits[1:]).view(np.uint8) * np.uint8(_NOT_IN_A_RANK)
             squares = np.zeros(len(buffer) + 1, dtype=np.int32)
             np.cumsum(values, dtype=np.int32, out=squares[1:])
             ranks = np.empty((len(candidates), 9), dtype=np.int64)
@@ -369,7 +366,8 @@ class VectorEncoder:
             ranks[:, 1:8] = slashes[first_slash[candidates, None] + np.arange(7)]
             ranks[:, 8] = placement_ends[candidates]
             ok[candidates] = (np.diff(squares[ranks], axis=1) == 8).all(axis=1)
-        kings = np.frombuffer(data.translate(_KINGS), dtype=np.uint8)
+        kings = (buffer == ord("k")).view(np.uint8) << 4  # two comparisons: faster than a translate
+        kings += (buffer == ord("K")).view(np.uint8)
         ok &= np.add.reduceat(kings, bounds, dtype=np.int32)[0::2] == _ONE_KING_A_SIDE
         return ok, np.add.reduceat(_MEN.take(buffer), bounds)[0::2]
 
