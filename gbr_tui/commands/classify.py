@@ -30,6 +30,7 @@ from gbr_tui.commands.common import (
 )
 from gbr_tui.core import GbrError, Rule, short_form
 from gbr_tui.core.collection import HEADERS, BadRecord, ClassRow, Collection, GamePositions, Record, Tally, store
+from gbr_tui.core.collection.records import Format
 from gbr_tui.core.collection.tally import NO_RESULTS, FamilyRow, SortBy, family_rows, folded, swapped_code
 from gbr_tui.core.describe import (
     EITHER_COLOUR_NOTE,
@@ -58,6 +59,12 @@ BAR_WIDTH = 10  # cells of a share bar
 #: 9 us a class a row at a time); once numpy is loaded (the batch path ran), it is always used.
 SUMMARY_NUMPY_WORTH = 20_000
 _FAST_MODULE = "gbr_tui.core.fast"
+#: FEN and EPD lines are counted by the batch path, some 50 MB of them a CPU second: a file is
+#: cut for worker processes (by default) only from this many bytes a worker. On 35-60 MB files
+#: (1M lines) two workers took 6-10% more CPU than one process and were no sooner done, on the
+#: 2-core benchmark machine at load 3.5-4.6 (benchmarks/positions.py's inputs).
+BATCH_RANGE_BYTES = 64 << 20
+BATCH_FORMATS = (Format.FEN, Format.EPD)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -101,7 +108,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--bars", action="store_true", help="draw the share bars even when stdout is not a terminal")
     workers = parser.add_mutually_exclusive_group()  # processes here, or a cluster's
-    add_jobs_option(workers, "--per-record/--csv")
+    add_jobs_option(workers, "--per-record/--csv", batch_megabytes=BATCH_RANGE_BYTES >> 20)
     workers.add_argument(
         "--dask",
         metavar="SCHEDULER",
@@ -241,7 +248,8 @@ class _Classifier:
         if self.cluster is not None:
             parts = self._tally_on_cluster(name, collection)
         else:
-            jobs = parallel.planned_jobs(collection, self.args.jobs)
+            per_worker = BATCH_RANGE_BYTES if collection.format in BATCH_FORMATS else parallel.MIN_RANGE_BYTES
+            jobs = parallel.planned_jobs(collection, self.args.jobs, per_worker)
             ranges = parallel.byte_ranges(collection, name, jobs, at_least=1)
             parts = ranges and parallel.tally_in_ranges(
                 collection, name, self.request, ranges, self.rule, jobs, self.args.either_colour
