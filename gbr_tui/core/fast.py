@@ -306,7 +306,8 @@ class VectorEncoder:
 
     def vet(self, texts: list[str]) -> VettedBlock:
         lines = len(texts)
-        verdicts = [self._vetted_piece(texts[start : start + _PIECE_LINES]) for start in range(0, lines, _PIECE_LINES)]
+        pieces = range(0, max(lines, 1), _PIECE_LINES)  # an empty block is one empty piece
+        verdicts = [self._vetted_piece(texts[start : start + _PIECE_LINES]) for start in pieces]
         ok = np.concatenate([piece_ok for piece_ok, _ in verdicts])
         keys = np.concatenate([piece_keys for _, piece_keys in verdicts])
         counts = (keys[:, None] >> (6 * np.arange(10))) & 63
