@@ -107,18 +107,7 @@ def tally_positions(
 ) -> Iterator[Item]:
     """Count the plain lines of a FEN or EPD collection in ``tally`` a batch at a time; the
     records of the other lines are handed out, to be counted or reported as bad. The codes numpy
-    vouched for are counted once, at the end (numbers, not strings: no call a line)."""
-    numbers: list = []
-    try:
-        yield from _tallied_blocks(collection, tally, epd, on_block, numbers)
-    finally:
-        if numbers:
-            tally.add_code_numbers(numbers)
-
-
-def _tallied_blocks(
-    collection: Collection, tally: Tally, epd: bool, on_block: Callable[[], None] | None, numbers: list
-) -> Iterator[Item]:
+    vouched for are handed to the tally as numbers (no call a line), counted when it is read."""
     for first, lines in coalesced(collection.source.blocks()):
         if epd:
             texts = EPD_POSITION.findall("\n".join(lines))
@@ -147,7 +136,7 @@ def _tallied_blocks(
         tally.classified += len(texts) - len(vetted.rejected)
         indices = vetted.code_indices()
         if indices is not None:
-            numbers.append(indices)
+            tally.add_code_numbers([indices])
         else:
             tally.codes.update(vetted.codes)
             tally.codes.pop("", None)  # the rejected lines' place
