@@ -178,7 +178,10 @@ def san_tokens(movetext: str) -> list[str]:
     """
     if _RICH_MOVETEXT.search(movetext) is not None:
         return _rich_tokens(movetext)
-    tokens = _MOVE_NUMBER.sub(" ", movetext).split()
+    words = movetext.split()
+    tokens = [word for word in words if not (word[-1] == "." and word[:-1].isdecimal())]
+    if movetext.count(".") != len(words) - len(tokens):  # not only numbers such as "12.": "1.e4", "1..."
+        tokens = _MOVE_NUMBER.sub(" ", movetext).split()
     if tokens and tokens[-1] in RESULTS:
         tokens.pop()
     if not RESULTS.isdisjoint(tokens):
