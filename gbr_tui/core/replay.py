@@ -251,12 +251,14 @@ def _fast_replay(start: StartPosition, sans: Sequence[str], every_change: bool, 
     castling, ep = start.castling, start.ep
     in_check = _attacked(own, foe_king, occupied, not white)  # whether the side to move is in check
     changes = [(0, counts_of(men), placement(men) if fens else None)]
-    known = _SAN_CACHE.get
+    cache = _SAN_CACHE
 
     for ply, san in enumerate(sans, 1):
         own, foe, own_all, foe_all, king, foe_king, white = foe, own, foe_all, own_all, foe_king, king, not white
-        kind, placed, detail, to, to_bit = known(san) or _san_parts(san)
-        taken = 0  # the bit of the pawn taken en passant
+        try:
+            kind, placed, detail, to, to_bit = cache[san]
+        except KeyError:
+            kind, placed, detail, to, to_bit = _san_parts(san)
         if kind == _PIECE:
             if own_all & to_bit:
                 raise _NeedsPythonChess
@@ -275,27 +277,44 @@ def _fast_replay(start: StartPosition, sans: Sequence[str], every_change: bool, 
                     | _FILE[to][_FILE_MASKS[to] & occupied]
                 )
             candidates &= own[placed] & detail
-            moved = placed
+            if candidates & (candidates - 1):  # one of them at most may move: the others are pinned
+                candidates = _the_one_legal(candidates, foe, occupied, king, to_bit, white)
+            elif not candidates:
+                raise _NeedsPythonChess
+            own[placed] ^= candidates | to_bit
+            ep = None
         elif kind == _PUSH:
             if occupied & to_bit:
                 raise _NeedsPythonChess
             candidates = to_bit >> 8 if white else to_bit << 8
-            if not own[PAWN] & candidates:  # two steps, from the pawn's first square, over an empty one
+            if own[PAWN] & candidates:
+                ep = None
+            else:  # two steps, from the pawn's first square, over an empty one
                 if occupied & candidates or not to_bit & _DOUBLE_PUSH_RANKS[white]:
                     raise _NeedsPythonChess
+                ep = candidates.bit_length() - 1
                 candidates = candidates >> 8 if white else candidates << 8
-            candidates &= own[PAWN]
-            moved = PAWN
+                if not own[PAWN] & candidates:
+                    raise _NeedsPythonChess
+            own[PAWN] ^= candidates
+            own[placed] ^= to_bit
         elif kind == _PAWN_CAPTURE:
             origin = to - 8 + detail if white else to + 8 + detail
-            if not 0 <= origin < 64:
+            if not 0 <= origin < 64 or not own[PAWN] >> origin & 1:
                 raise _NeedsPythonChess
-            candidates = own[PAWN] & (1 << origin)
-            if not foe_all & to_bit:  # en passant, onto the square passed, past a pawn just pushed
-                taken = to_bit >> 8 if white else to_bit << 8
-                if to != ep or occupied & to_bit or not to_bit & _EN_PASSANT_RANKS[white] or not foe[PAWN] & taken:
-                    raise _NeedsPythonChess
-            moved = PAWN
+            candidates = 1 << origin
+            if not foe_all & to_bit:
+                own_all, foe_all, in_check = _en_passant(
+                    own, foe, own_all, foe_all, king, foe_king, white, to, ep, candidates
+                )
+                occupied = own_all | foe_all
+                ep = None
+                if every_change:
+                    changes.append((ply, counts_of(men), placement(men) if fens else None))
+                continue
+            own[PAWN] ^= candidates
+            own[placed] ^= to_bit
+            ep = None
         else:
             if in_check:
                 raise _NeedsPythonChess
@@ -307,50 +326,39 @@ def _fast_replay(start: StartPosition, sans: Sequence[str], every_change: bool, 
             in_check = _attacked(own, foe_king, occupied, not white)
             continue
 
-        if candidates & (candidates - 1):  # one of them at most may move: the others are pinned
-            candidates = _the_one_legal(candidates, foe, occupied, king, to_bit, white)
-        elif not candidates:
-            raise _NeedsPythonChess
-        origin = candidates.bit_length() - 1
-
         # The move made; then, unless it is plainly legal, whether it left its king attacked.
-        own[moved] ^= candidates
-        own[placed] ^= to_bit
+        origin = candidates.bit_length() - 1
         own_all ^= candidates | to_bit
         captured = foe_all & to_bit
         if captured:
             _take(foe, to_bit)
             foe_all ^= to_bit
-        elif taken:
-            foe[PAWN] ^= taken
-            foe_all ^= taken
         occupied = own_all | foe_all
-        if moved == KING:
+        if placed == KING:
             king = to
             castling &= ~_BACK_RANKS[white]
             if _attacked(foe, to, occupied, white):
                 raise _NeedsPythonChess
-        elif in_check or taken:
+        elif in_check:
             if _attacked(foe, king, occupied, white):
                 raise _NeedsPythonChess
-        elif (line := _RAYS[king][origin]) & (foe[BISHOP] | foe[ROOK] | foe[QUEEN]) and _sees(
-            king, line, foe, occupied
+        elif (
+            (line := _RAYS[king][origin])
+            and line & (foe[BISHOP] | foe[ROOK] | foe[QUEEN])
+            and _sees(king, line, foe, occupied)
         ):
             raise _NeedsPythonChess  # out of check, only a slider on a line through the king pins
         if castling:
             castling &= ~(candidates | to_bit)
-        ep = (origin + to) >> 1 if moved == PAWN and (to - origin) in (16, -16) else None
 
         # Does the move check the other king? Directly, or by uncovering a slider on a line
         # through that king and the square left.
-        if taken:
-            in_check = _attacked(own, foe_king, occupied, not white)
-        else:
-            in_check = (_REACH[white][placed][to] >> foe_king & 1 and not _BETWEEN[to][foe_king] & occupied) or (
-                (line := _RAYS[foe_king][origin]) & (own[BISHOP] | own[ROOK] | own[QUEEN])
-                and _sees(foe_king, line, own, occupied)
-            )
-        if every_change and (captured or taken or placed != moved):
+        in_check = (_REACH[white][placed][to] >> foe_king & 1 and not _BETWEEN[to][foe_king] & occupied) or (
+            (line := _RAYS[foe_king][origin])
+            and line & (own[BISHOP] | own[ROOK] | own[QUEEN])
+            and _sees(foe_king, line, own, occupied)
+        )
+        if every_change and (captured or (kind != _PIECE and placed != PAWN)):
             changes.append((ply, counts_of(men), placement(men) if fens else None))
 
     final = (len(sans), counts_of(men), placement(men) if fens else None)
@@ -406,6 +414,26 @@ def _the_one_legal(candidates: int, foe: Men, occupied: int, king: int, to_bit: 
     if not found:
         raise _NeedsPythonChess
     return found
+
+
+def _en_passant(
+    own: Men, foe: Men, own_all: int, foe_all: int, king: int, foe_king: int, white: bool, to: int, ep, from_bit: int
+) -> tuple[int, int, bool]:
+    """A pawn of ``own`` on ``from_bit`` takes en passant on ``to``: both sides' squares after
+    it, and whether it checks; _NeedsPythonChess unless it is plainly legal."""
+    to_bit = 1 << to
+    taken = to_bit >> 8 if white else to_bit << 8  # the pawn that has just passed
+    occupied = own_all | foe_all
+    if to != ep or occupied & to_bit or not to_bit & _EN_PASSANT_RANKS[white] or not foe[PAWN] & taken:
+        raise _NeedsPythonChess
+    own[PAWN] ^= from_bit | to_bit
+    foe[PAWN] ^= taken
+    own_all ^= from_bit | to_bit
+    foe_all ^= taken
+    occupied = own_all | foe_all
+    if _attacked(foe, king, occupied, white):  # two men left a line through the king
+        raise _NeedsPythonChess
+    return own_all, foe_all, _attacked(own, foe_king, occupied, not white)
 
 
 def _take(men: Men, bit: int) -> None:
