@@ -47,11 +47,35 @@ SPACES = st.sampled_from([" ", "\n", "  ", "\t"])
 @given(st.lists(st.tuples(WORDS, SPACES), max_size=30))
 def test_the_moves_are_the_words_left_once_numbers_are_cut_out(pairs):
     movetext = "".join(word + space for word, space in pairs)
+    assert san_tokens(movetext) == expected_moves(movetext)
+
+
+def expected_moves(movetext: str) -> list[str]:
+    """The words without numbers, the result at the end, glyphs or ``e.p.``."""
     expected = words_without_numbers(movetext)
-    if "!" in movetext or "?" in movetext or "e.p." in movetext:
-        expected = [re.sub(r"[!?]+", "", word) for word in expected if word != "e.p."]
-        expected = [word for word in expected if word]
-    assert san_tokens(movetext) == expected
+    if expected and expected[-1] in ("1-0", "0-1", "1/2-1/2", "*"):
+        expected.pop()
+    expected = [re.sub(r"[!?]+", "", word) for word in expected if word != "e.p."]
+    return [word for word in expected if word]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(WORDS, max_size=30),
+    st.integers(1, 3),
+    st.sampled_from(["", " 1-0", " *", " 1/2-1/2"]),
+    st.sampled_from([" ", "\n"]),
+)
+def test_export_format_loses_its_numbers_as_any_movetext_does(moves, first, result, space):
+    """Numbered as PGN export writes it ("1. e4 e5 2. Nf3"), from move ``first``, the moves
+    (some of them with dots of their own) lose the numbers and nothing else."""
+    words = []
+    for index, move in enumerate(moves):
+        if index % 2 == 0:
+            words.append(f"{first + index // 2}.")
+        words.append(move)
+    movetext = space.join(words) + result
+    assert san_tokens(movetext) == expected_moves(movetext)
 
 
 def test_moves_after_the_result_are_refused_with_the_fast_split_too():
