@@ -417,7 +417,16 @@ def _the_one_legal(candidates: int, foe: Men, occupied: int, king: int, to_bit: 
 
 
 def _en_passant(
-    own: Men, foe: Men, own_all: int, foe_all: int, king: int, foe_king: int, white: bool, to: int, ep, from_bit: int
+    own: Men,
+    foe: Men,
+    own_all: int,
+    foe_all: int,
+    king: int,
+    foe_king: int,
+    white: bool,
+    to: int,
+    ep: int | None,
+    from_bit: int,
 ) -> tuple[int, int, bool]:
     """A pawn of ``own`` on ``from_bit`` takes en passant on ``to``: both sides' squares after
     it, and whether it checks; _NeedsPythonChess unless it is plainly legal."""
