@@ -20,6 +20,7 @@ _UNESCAPE = re.compile(r"\\(.)")
 
 # Movetext without comments, variations or NAGs is split on whitespace once move numbers are gone.
 _MOVE_NUMBER = re.compile(r"\b\d+\.+")
+_EXPORT_NUMBERS = [f"{number}." for number in range(1, 1001)]  # a longer game's are cut out as above
 _RICH_MOVETEXT = re.compile(r"[{}();$%\\]")
 _TOKEN = re.compile(
     r"""
@@ -178,7 +179,14 @@ def san_tokens(movetext: str) -> list[str]:
     """
     if _RICH_MOVETEXT.search(movetext) is not None:
         return _rich_tokens(movetext)
-    tokens = _MOVE_NUMBER.sub(" ", movetext).split()
+    tokens = movetext.split()
+    # Export format, "1. e4 e5 2. Nf3": every third word the next number, and no other dot.
+    end = len(tokens) - 1 if tokens and tokens[-1] in RESULTS else len(tokens)
+    numbers = tokens[:end:3]
+    if numbers == _EXPORT_NUMBERS[: len(numbers)] and movetext.count(".") == len(numbers):
+        del tokens[:end:3]
+    else:
+        tokens = _MOVE_NUMBER.sub(" ", movetext).split()
     if tokens and tokens[-1] in RESULTS:
         tokens.pop()
     if not RESULTS.isdisjoint(tokens):

@@ -1,9 +1,9 @@
 """Replaying PGN games fast enough to classify big collections.
 
 A game's class depends on its material only, and material changes only through captures and
-promotions. So a game is replayed on a plain board of squares: each SAN move's origin is found
-with python-chess's attack tables (``BB_*``), and a move is taken only when exactly one piece can
-make it without leaving its king attacked. A game with anything else (an illegal or ambiguous
+promotions. So a game is replayed on plain bitboards (a mask per side and piece type): each SAN
+move's origin is found with python-chess's attack tables (``BB_*``), and a move is taken only
+when exactly one piece can make it without leaving its king attacked. A game with anything else (an illegal or ambiguous
 move, castling through check, a missing promotion, spellings such as ``e2e4``, a start position
 without one king a side, a variant) is replayed again by python-chess, whose verdict is final.
 Tests check the two agree on random games, legal and spoiled.
@@ -24,8 +24,9 @@ BothSidesCounts = tuple[int, int, int, int, int, int, int, int, int, int]
 #: The material at one ply: (ply, counts, the placement FEN when asked for, else None).
 Snapshot = tuple[int, BothSidesCounts, str | None]
 
-EMPTY, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(7)
-BLACK_OFFSET = 8  # a piece is its type, plus 8 when Black's
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
+#: One side's men: a bitboard per piece type (index 0 unused), as ``StartPosition.men`` holds them.
+Men = list[int]
 
 _CASTLE, _PIECE, _PUSH, _PAWN_CAPTURE = range(4)
 _PIECE_LETTERS = {"N": KNIGHT, "B": BISHOP, "R": ROOK, "Q": QUEEN, "K": KING}
@@ -36,20 +37,42 @@ _CASTLINGS = {"O-O": chess.H1, "0-0": chess.H1, "O-O-O": chess.A1, "0-0-0": ches
 
 _KNIGHT = chess.BB_KNIGHT_ATTACKS
 _KING = chess.BB_KING_ATTACKS
-_PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
+_PAWN_ATTACKS = chess.BB_PAWN_ATTACKS  # by colour (False: Black), then square
 _DIAG_MASKS, _DIAG = chess.BB_DIAG_MASKS, chess.BB_DIAG_ATTACKS
 _FILE_MASKS, _FILE = chess.BB_FILE_MASKS, chess.BB_FILE_ATTACKS
 _RANK_MASKS, _RANK = chess.BB_RANK_MASKS, chess.BB_RANK_ATTACKS
 _RAYS = chess.BB_RAYS
 _ALL = chess.BB_ALL
 _STANDARD_CASTLING = chess.BB_A1 | chess.BB_H1 | chess.BB_A8 | chess.BB_H8
+_BACK_RANKS = (chess.BB_RANK_8, chess.BB_RANK_1)  # by colour: where castling rights are
+_DOUBLE_PUSH_RANKS = (chess.BB_RANK_5, chess.BB_RANK_4)  # by colour: where a pawn lands in two steps
+_EN_PASSANT_RANKS = (chess.BB_RANK_3, chess.BB_RANK_6)  # by colour: where a pawn takes en passant
+_DIAGONAL_LINES = [_DIAG[square][0] for square in range(64)]
+_STRAIGHT_LINES = [_RANK[square][0] | _FILE[square][0] for square in range(64)]
+_BETWEEN = [[chess.between(a, b) for b in range(64)] for a in range(64)]
+#: By colour, then piece type, then square: the squares a man there attacks on an empty board.
+_REACH = [
+    [
+        [0] * 64,
+        _PAWN_ATTACKS[colour],
+        _KNIGHT,
+        _DIAGONAL_LINES,
+        _STRAIGHT_LINES,
+        [diagonal | straight for diagonal, straight in zip(_DIAGONAL_LINES, _STRAIGHT_LINES)],
+        _KING,
+    ]
+    for colour in (chess.BLACK, chess.WHITE)
+]
 
 
 def _parse_san(san: str) -> tuple | None:
-    """The parts of a SAN move in the spellings the fast replay takes, else None."""
+    """The parts of a SAN move in the spellings the fast replay takes, else None: (kind, the
+    piece moved or the pawn's piece after it, the origin's mask or a pawn capture's file step,
+    the target square, its bit); a castling is (kind, the rook's square on the first rank, ...).
+    A pawn move to the last rank without a promotion, or a promotion elsewhere, is None."""
     rook = _CASTLINGS.get(san)
     if rook is not None:
-        return (_CASTLE, rook)
+        return (_CASTLE, rook, 0, 0, 0)
     match = _SAN_PIECE.fullmatch(san)
     if match is not None:
         letter, file, rank, target = match.groups()
@@ -58,33 +81,40 @@ def _parse_san(san: str) -> tuple | None:
             mask &= chess.BB_FILES[ord(file) - 97]
         if rank:
             mask &= chess.BB_RANKS[int(rank) - 1]
-        return (_PIECE, _PIECE_LETTERS[letter], mask, chess.parse_square(target))
+        to = chess.parse_square(target)
+        return (_PIECE, _PIECE_LETTERS[letter], mask, to, 1 << to)
     match = _SAN_PUSH.fullmatch(san)
     if match is not None:
-        target, promotion = match.groups()
-        return (_PUSH, chess.parse_square(target), _PIECE_LETTERS[promotion] if promotion else 0)
+        return _pawn_parts(_PUSH, 0, *match.groups())
     match = _SAN_PAWN_CAPTURE.fullmatch(san)
     if match is not None:
         file, target, promotion = match.groups()
-        to = chess.parse_square(target)
-        if file == target[0]:  # python-chess reads "exe5" as the push e5
-            return (_PUSH, to, _PIECE_LETTERS[promotion] if promotion else 0)
-        return (_PAWN_CAPTURE, ord(file) - 97, to, _PIECE_LETTERS[promotion] if promotion else 0)
+        step = ord(file) - ord(target[0])
+        if step == 0:  # python-chess reads "exe5" as the push e5
+            return _pawn_parts(_PUSH, 0, target, promotion)
+        return _pawn_parts(_PAWN_CAPTURE, step, target, promotion) if step in (-1, 1) else None
     return None
 
 
-_SAN_CACHE: dict[str, tuple | None] = {}
-_UNPARSED = object()
+def _pawn_parts(kind: int, step: int, target: str, promotion: str | None) -> tuple | None:
+    to = chess.parse_square(target)
+    if (to >> 3 in (0, 7)) != bool(promotion):
+        return None
+    return (kind, _PIECE_LETTERS[promotion] if promotion else PAWN, step, to, 1 << to)
 
 
-def _san_parts(san: str) -> tuple | None:
-    try:
-        return _SAN_CACHE[san]
-    except KeyError:
-        parts = _parse_san(san.rstrip("+#"))
-        if len(_SAN_CACHE) < 100_000:
-            _SAN_CACHE[san] = parts
-        return parts
+_SAN_CACHE: dict[str, tuple] = {}
+
+
+def _san_parts(san: str) -> tuple:
+    """The parts of a SAN move (``_parse_san``), kept for the next time; _NeedsPythonChess for
+    a spelling the fast replay does not take."""
+    parts = _parse_san(san.rstrip("+#"))
+    if parts is None:
+        raise _NeedsPythonChess
+    if len(_SAN_CACHE) < 100_000:
+        _SAN_CACHE[san] = parts
+    return parts
 
 
 class _NeedsPythonChess(Exception):
@@ -104,16 +134,14 @@ class Replayed:
 class StartPosition:
     """A start position in the form the fast replay uses; ``fast`` says whether it may."""
 
-    __slots__ = ("board", "castling", "ep", "fast", "masks", "squares", "white")
+    __slots__ = ("board", "castling", "ep", "fast", "men", "white")
 
     def __init__(self, board: chess.Board) -> None:
         self.board = board
-        self.squares = [EMPTY] * 64
-        self.masks = [0] * 16
-        for square, piece in board.piece_map().items():
-            code = piece.piece_type + (0 if piece.color else BLACK_OFFSET)
-            self.squares[square] = code
-            self.masks[code] |= 1 << square
+        self.men: tuple[Men, Men] = ([0] * 7, [0] * 7)  # White's, Black's
+        for colour, men in zip(chess.COLORS, self.men):
+            for piece_type in chess.PIECE_TYPES:
+                men[piece_type] = board.pieces_mask(piece_type, colour)
         self.white = board.turn
         self.castling = board.castling_rights
         self.ep = board.ep_square
@@ -121,8 +149,8 @@ class StartPosition:
         self.fast = (
             type(board) is chess.Board
             and not board.chess960
-            and self.masks[KING].bit_count() == 1
-            and self.masks[KING + BLACK_OFFSET].bit_count() == 1
+            and self.men[0][KING].bit_count() == 1
+            and self.men[1][KING].bit_count() == 1
             and self.castling & ~_STANDARD_CASTLING == 0
         )
 
@@ -130,27 +158,33 @@ class StartPosition:
 STANDARD_START = StartPosition(chess.Board())
 
 
-def counts_of(masks: list[int]) -> BothSidesCounts:
-    """Material counts from piece masks: White's Q R B N P, then Black's."""
+def counts_of(men: tuple[Men, Men]) -> BothSidesCounts:
+    """Material counts from both sides' men: White's Q R B N P, then Black's."""
+    white, black = men
     return (
-        masks[QUEEN].bit_count(),
-        masks[ROOK].bit_count(),
-        masks[BISHOP].bit_count(),
-        masks[KNIGHT].bit_count(),
-        masks[PAWN].bit_count(),
-        masks[QUEEN + 8].bit_count(),
-        masks[ROOK + 8].bit_count(),
-        masks[BISHOP + 8].bit_count(),
-        masks[KNIGHT + 8].bit_count(),
-        masks[PAWN + 8].bit_count(),
+        white[QUEEN].bit_count(),
+        white[ROOK].bit_count(),
+        white[BISHOP].bit_count(),
+        white[KNIGHT].bit_count(),
+        white[PAWN].bit_count(),
+        black[QUEEN].bit_count(),
+        black[ROOK].bit_count(),
+        black[BISHOP].bit_count(),
+        black[KNIGHT].bit_count(),
+        black[PAWN].bit_count(),
     )
 
 
-def placement(squares: Sequence[int]) -> str:
-    """The FEN placement field of a board of square codes."""
+def placement(men: tuple[Men, Men]) -> str:
+    """The FEN placement field of both sides' men."""
     board = chess.BaseBoard.empty()
     board.set_piece_map(
-        {square: chess.Piece(code & 7, code < BLACK_OFFSET) for square, code in enumerate(squares) if code}
+        {
+            square: chess.Piece(piece_type, colour)
+            for colour, side in zip(chess.COLORS, men)
+            for piece_type in chess.PIECE_TYPES
+            for square in chess.scan_forward(side[piece_type])
+        }
     )
     return board.board_fen()
 
@@ -206,192 +240,141 @@ def _move_reason(error: ValueError, san: str) -> str:
 
 
 def _fast_replay(start: StartPosition, sans: Sequence[str], every_change: bool, fens: bool) -> Replayed:
-    squares = start.squares[:]
-    masks = start.masks[:]
-    occupied_by = [0, 0]  # White's men, Black's men
-    for code in range(1, 7):
-        occupied_by[0] |= masks[code]
-        occupied_by[1] |= masks[code + BLACK_OFFSET]
-    occupied = occupied_by[0] | occupied_by[1]
-    kings = [masks[KING].bit_length() - 1, masks[KING + BLACK_OFFSET].bit_length() - 1]
-    castling = start.castling
-    ep = start.ep
-    side = 0 if start.white else 1  # 0 White, 1 Black
-    in_check = bool(_attackers(masks, kings[side], occupied, BLACK_OFFSET - side * BLACK_OFFSET))
-    changes = [(0, counts_of(masks), placement(squares) if fens else None)]
-    known = _SAN_CACHE.get
+    men = (start.men[0][:], start.men[1][:])  # White's, Black's
+    # ``own`` is the side to move; at the top of the loop the sides change, so they start the
+    # other way round: ``white`` says whether the side to move is White.
+    white = not start.white
+    foe, own = men if start.white else men[::-1]
+    own_all, foe_all = _all_of(own), _all_of(foe)
+    occupied = own_all | foe_all
+    king, foe_king = own[KING].bit_length() - 1, foe[KING].bit_length() - 1
+    castling, ep = start.castling, start.ep
+    in_check = _attacked(own, foe_king, occupied, not white)  # whether the side to move is in check
+    changes = [(0, counts_of(men), placement(men) if fens else None)]
+    cache = _SAN_CACHE
 
-    for index, san in enumerate(sans):
-        parts = known(san, _UNPARSED)
-        if parts is _UNPARSED:
-            parts = _san_parts(san)
-        if parts is None:
-            raise _NeedsPythonChess
-        us = side * BLACK_OFFSET
-        them = BLACK_OFFSET - us
-        kind = parts[0]
-        promotion = 0
-        en_passant = False
-
+    for ply, san in enumerate(sans, 1):
+        own, foe, own_all, foe_all, king, foe_king, white = foe, own, foe_all, own_all, foe_king, king, not white
+        try:
+            kind, placed, detail, to, to_bit = cache[san]
+        except KeyError:
+            kind, placed, detail, to, to_bit = _san_parts(san)
         if kind == _PIECE:
-            piece, from_mask, to = parts[1], parts[2], parts[3]
-            to_bit = 1 << to
-            if occupied_by[side] & to_bit:
+            if own_all & to_bit:
                 raise _NeedsPythonChess
-            if piece == KNIGHT:
-                candidates = _KNIGHT[to]
-            elif piece == BISHOP:
-                candidates = _DIAG[to][_DIAG_MASKS[to] & occupied]
-            elif piece == ROOK:
+            if placed == KING:
+                candidates = _KING[to]
+            elif placed == ROOK:
                 candidates = _RANK[to][_RANK_MASKS[to] & occupied] | _FILE[to][_FILE_MASKS[to] & occupied]
-            elif piece == QUEEN:
+            elif placed == BISHOP:
+                candidates = _DIAG[to][_DIAG_MASKS[to] & occupied]
+            elif placed == KNIGHT:
+                candidates = _KNIGHT[to]
+            else:
                 candidates = (
                     _DIAG[to][_DIAG_MASKS[to] & occupied]
                     | _RANK[to][_RANK_MASKS[to] & occupied]
                     | _FILE[to][_FILE_MASKS[to] & occupied]
                 )
-            else:
-                candidates = _KING[to]
-            moved = us + piece
-            candidates &= masks[moved] & from_mask
+            candidates &= own[placed] & detail
+            if candidates & (candidates - 1):  # one of them at most may move: the others are pinned
+                candidates = _the_one_legal(candidates, foe, occupied, king, to_bit, white)
+            elif not candidates:
+                raise _NeedsPythonChess
+            own[placed] ^= candidates | to_bit
+            ep = None
         elif kind == _PUSH:
-            to, promotion = parts[1], parts[2]
-            to_bit = 1 << to
-            if occupied & to_bit or (to >> 3 in (0, 7)) != bool(promotion):
+            if occupied & to_bit:
                 raise _NeedsPythonChess
-            moved = us + PAWN
-            back = -8 if side == 0 else 8
-            origin = to + back
-            if not 0 <= origin < 64:
-                raise _NeedsPythonChess
-            if squares[origin] == moved:
-                candidates = 1 << origin
-            elif squares[origin] == EMPTY and to >> 3 == (3 if side == 0 else 4):
-                origin += back
-                candidates = (1 << origin) if squares[origin] == moved else 0
-            else:
-                candidates = 0
+            candidates = to_bit >> 8 if white else to_bit << 8
+            if own[PAWN] & candidates:
+                ep = None
+            else:  # two steps, from the pawn's first square, over an empty one
+                if occupied & candidates or not to_bit & _DOUBLE_PUSH_RANKS[white]:
+                    raise _NeedsPythonChess
+                ep = candidates.bit_length() - 1
+                candidates = candidates >> 8 if white else candidates << 8
+                if not own[PAWN] & candidates:
+                    raise _NeedsPythonChess
+            own[PAWN] ^= candidates
+            own[placed] ^= to_bit
         elif kind == _PAWN_CAPTURE:
-            file, to, promotion = parts[1], parts[2], parts[3]
-            to_bit = 1 << to
-            moved = us + PAWN
-            origin = to + (-8 if side == 0 else 8) + file - (to & 7)
-            if abs(file - (to & 7)) != 1 or not 0 <= origin < 64 or squares[origin] != moved:
+            origin = to - 8 + detail if white else to + 8 + detail
+            if not 0 <= origin < 64 or not own[PAWN] >> origin & 1:
                 raise _NeedsPythonChess
-            if (to >> 3 in (0, 7)) != bool(promotion):
-                raise _NeedsPythonChess
-            if occupied_by[1 - side] & to_bit:
-                candidates = 1 << origin
-            elif to == ep:
-                candidates = 1 << origin
-                en_passant = True
-            else:
-                raise _NeedsPythonChess
+            candidates = 1 << origin
+            if not foe_all & to_bit:
+                own_all, foe_all, in_check = _en_passant(
+                    own, foe, own_all, foe_all, king, foe_king, white, to, ep, candidates
+                )
+                occupied = own_all | foe_all
+                ep = None
+                if every_change:
+                    changes.append((ply, counts_of(men), placement(men) if fens else None))
+                continue
+            own[PAWN] ^= candidates
+            own[placed] ^= to_bit
+            ep = None
         else:
             if in_check:
                 raise _NeedsPythonChess
-            _castle(squares, masks, occupied_by, side, parts[1], castling)
-            occupied = occupied_by[0] | occupied_by[1]
-            kings[side] = masks[us + KING].bit_length() - 1
-            castling &= ~(chess.BB_RANK_1 if side == 0 else chess.BB_RANK_8)
+            own_all ^= _castle(own, foe, occupied, white, placed, castling)
+            occupied = own_all | foe_all
+            king = own[KING].bit_length() - 1
+            castling &= ~_BACK_RANKS[white]
             ep = None
-            side = 1 - side
-            in_check = bool(_attackers(masks, kings[side], occupied, us))
+            in_check = _attacked(own, foe_king, occupied, not white)
             continue
 
-        # Exactly one candidate may make the move without leaving its own king attacked.
-        if candidates & (candidates - 1) == 0:
-            if not candidates:
-                raise _NeedsPythonChess
-            origin = candidates.bit_length() - 1
-            if in_check or en_passant or moved == us + KING:
-                if not _safe(masks, squares, occupied, us, them, kings[side], origin, to, en_passant):
-                    raise _NeedsPythonChess
-            else:
-                # Out of check only an enemy slider on a line through the king and the piece
-                # can pin it.
-                line = _RAYS[kings[side]][origin] & ~to_bit
-                if line & (masks[them + BISHOP] | masks[them + ROOK] | masks[them + QUEEN]) and _sees(
-                    kings[side], line, masks, them, (occupied ^ (1 << origin)) | to_bit
-                ):
-                    raise _NeedsPythonChess
-        else:
-            origin = -1
-            while candidates:
-                bit = candidates & -candidates
-                candidates ^= bit
-                square = bit.bit_length() - 1
-                if _safe(masks, squares, occupied, us, them, kings[side], square, to, en_passant):
-                    if origin >= 0:
-                        raise _NeedsPythonChess  # ambiguous: python-chess says so in its words
-                    origin = square
-            if origin < 0:
-                raise _NeedsPythonChess
-
-        captured = squares[to]
-        from_bit = 1 << origin
+        # The move made; then, unless it is plainly legal, whether it left its king attacked.
+        origin = candidates.bit_length() - 1
+        own_all ^= candidates | to_bit
+        captured = foe_all & to_bit
         if captured:
-            masks[captured] ^= to_bit
-            occupied_by[1 - side] ^= to_bit
-            castling &= ~to_bit
-        elif en_passant:
-            taken = to + (-8 if side == 0 else 8)
-            squares[taken] = EMPTY
-            masks[them + PAWN] ^= 1 << taken
-            occupied_by[1 - side] ^= 1 << taken
-        placed = us + promotion if promotion else moved
-        squares[origin] = EMPTY
-        squares[to] = placed
-        masks[moved] ^= from_bit
-        masks[placed] ^= to_bit
-        occupied_by[side] ^= from_bit | to_bit
-        occupied = occupied_by[0] | occupied_by[1]
-        if moved == us + KING:
-            kings[side] = to
-            castling &= ~(chess.BB_RANK_1 if side == 0 else chess.BB_RANK_8)
-        else:
-            castling &= ~from_bit
-        ep = (origin + to) >> 1 if moved == us + PAWN and abs(to - origin) == 16 else None
+            _take(foe, to_bit)
+            foe_all ^= to_bit
+        occupied = own_all | foe_all
+        if placed == KING:
+            king = to
+            castling &= ~_BACK_RANKS[white]
+            if _attacked(foe, to, occupied, white):
+                raise _NeedsPythonChess
+        elif in_check:
+            if _attacked(foe, king, occupied, white):
+                raise _NeedsPythonChess
+        elif (
+            (line := _RAYS[king][origin])
+            and line & (foe[BISHOP] | foe[ROOK] | foe[QUEEN])
+            and _sees(king, line, foe, occupied)
+        ):
+            raise _NeedsPythonChess  # out of check, only a slider on a line through the king pins
+        if castling:
+            castling &= ~(candidates | to_bit)
 
-        # Does this move check the other king? Directly, or by uncovering a slider on a line
-        # through the king and the square left.
-        their_king = kings[1 - side]
-        kind_placed = placed - us
-        if en_passant:
-            in_check = bool(_attackers(masks, their_king, occupied, us))
-        elif kind_placed == KNIGHT:
-            in_check = bool(_KNIGHT[to] & (1 << their_king))
-        elif kind_placed == PAWN:
-            in_check = bool(_PAWN_ATTACKS[side == 0][to] & (1 << their_king))
-        elif kind_placed == KING:
-            in_check = False
-        else:
-            in_check = (
-                (kind_placed != ROOK and _DIAGONAL_LINES[to] >> their_king & 1)
-                or (kind_placed != BISHOP and _STRAIGHT_LINES[to] >> their_king & 1)
-            ) and not _BETWEEN[to][their_king] & occupied
-        if not in_check:
-            line = _RAYS[their_king][origin]
-            if line & (masks[us + BISHOP] | masks[us + ROOK] | masks[us + QUEEN]):
-                in_check = _sees(their_king, line, masks, us, occupied)
-        side = 1 - side
-        if every_change and (captured or en_passant or promotion):
-            changes.append((index + 1, counts_of(masks), placement(squares) if fens else None))
+        # Does the move check the other king? Directly, or by uncovering a slider on a line
+        # through that king and the square left.
+        in_check = (_REACH[white][placed][to] >> foe_king & 1 and not _BETWEEN[to][foe_king] & occupied) or (
+            (line := _RAYS[foe_king][origin])
+            and line & (own[BISHOP] | own[ROOK] | own[QUEEN])
+            and _sees(foe_king, line, own, occupied)
+        )
+        if every_change and (captured or (kind != _PIECE and placed != PAWN)):
+            changes.append((ply, counts_of(men), placement(men) if fens else None))
 
-    final = (len(sans), counts_of(masks), placement(squares) if fens else None)
+    final = (len(sans), counts_of(men), placement(men) if fens else None)
     return Replayed(changes, final)
 
 
-_DIAGONAL_LINES = [_DIAG[square][0] for square in range(64)]
-_STRAIGHT_LINES = [_RANK[square][0] | _FILE[square][0] for square in range(64)]
-_BETWEEN = [[chess.between(a, b) for b in range(64)] for a in range(64)]
+def _all_of(men: Men) -> int:
+    """The squares of one side's men."""
+    return men[PAWN] | men[KNIGHT] | men[BISHOP] | men[ROOK] | men[QUEEN] | men[KING]
 
 
-def _sees(target: int, line: int, masks, side: int, occupied: int) -> bool:
-    """Whether a slider of the side at offset ``side`` standing on ``line`` attacks ``target``
-    along it, nothing in between."""
-    diagonal = line & _DIAGONAL_LINES[target] & (masks[side + BISHOP] | masks[side + QUEEN])
-    straight = line & _STRAIGHT_LINES[target] & (masks[side + ROOK] | masks[side + QUEEN])
+def _sees(target: int, line: int, men: Men, occupied: int) -> bool:
+    """Whether a slider of ``men`` standing on ``line`` attacks ``target`` along it, nothing in
+    between."""
+    diagonal = line & _DIAGONAL_LINES[target] & (men[BISHOP] | men[QUEEN])
+    straight = line & _STRAIGHT_LINES[target] & (men[ROOK] | men[QUEEN])
     sliders = diagonal | straight
     while sliders:
         bit = sliders & -sliders
@@ -401,54 +384,91 @@ def _sees(target: int, line: int, masks, side: int, occupied: int) -> bool:
     return False
 
 
-def _attackers(masks, square: int, occupied: int, them: int) -> int:
-    """Pieces of the side at offset ``them`` attacking ``square`` on the given occupancy."""
-    queens = masks[them + QUEEN]
-    diagonal = _DIAG[square][_DIAG_MASKS[square] & occupied] & (masks[them + BISHOP] | queens)
-    straight = (_RANK[square][_RANK_MASKS[square] & occupied] | _FILE[square][_FILE_MASKS[square] & occupied]) & (
-        masks[them + ROOK] | queens
+def _attacked(foe: Men, square: int, occupied: int, white: bool) -> bool:
+    """Whether the men of ``foe`` attack ``square``, a square of White's side when ``white``, on
+    the given occupancy (the cheap tests first: most squares asked about are not attacked)."""
+    if _KNIGHT[square] & foe[KNIGHT] or _KING[square] & foe[KING] or _PAWN_ATTACKS[white][square] & foe[PAWN]:
+        return True
+    diagonal = foe[BISHOP] | foe[QUEEN]
+    if diagonal & _DIAGONAL_LINES[square] and _DIAG[square][_DIAG_MASKS[square] & occupied] & diagonal:
+        return True
+    straight = foe[ROOK] | foe[QUEEN]
+    return bool(
+        straight & _STRAIGHT_LINES[square]
+        and (_RANK[square][_RANK_MASKS[square] & occupied] | _FILE[square][_FILE_MASKS[square] & occupied]) & straight
     )
-    pawns = _PAWN_ATTACKS[chess.WHITE if them else chess.BLACK][square] & masks[them + PAWN]
-    return diagonal | straight | pawns | (_KNIGHT[square] & masks[them + KNIGHT]) | (_KING[square] & masks[them + KING])
 
 
-def _safe(masks, squares, occupied, us, them, king_square, origin, to, en_passant) -> bool:
-    """Whether moving the piece on ``origin`` to ``to`` leaves its own king unattacked."""
+def _the_one_legal(candidates: int, foe: Men, occupied: int, king: int, to_bit: int, white: bool) -> int:
+    """The one of several candidates (bits) that may move to ``to_bit`` without leaving its king
+    (not the one moving) attacked; _NeedsPythonChess when none or more than one may."""
+    foe_after = [men & ~to_bit for men in foe]  # a man on the target is taken
+    found = 0
+    while candidates:
+        bit = candidates & -candidates
+        candidates ^= bit
+        if not _attacked(foe_after, king, (occupied ^ bit) | to_bit, white):
+            if found:
+                raise _NeedsPythonChess  # ambiguous: python-chess says so in its words
+            found = bit
+    if not found:
+        raise _NeedsPythonChess
+    return found
+
+
+def _en_passant(
+    own: Men,
+    foe: Men,
+    own_all: int,
+    foe_all: int,
+    king: int,
+    foe_king: int,
+    white: bool,
+    to: int,
+    ep: int | None,
+    from_bit: int,
+) -> tuple[int, int, bool]:
+    """A pawn of ``own`` on ``from_bit`` takes en passant on ``to``: both sides' squares after
+    it, and whether it checks; _NeedsPythonChess unless it is plainly legal."""
     to_bit = 1 << to
-    after = (occupied & ~(1 << origin)) | to_bit
-    if en_passant:
-        after &= ~(1 << (to + (-8 if us == 0 else 8)))
-    if squares[origin] == us + KING:
-        return not (_attackers(masks, to, after, them) & ~to_bit)
-    attackers = _attackers(masks, king_square, after, them) & ~to_bit
-    if en_passant:
-        attackers &= ~(1 << (to + (-8 if us == 0 else 8)))
-    return not attackers
+    taken = to_bit >> 8 if white else to_bit << 8  # the pawn that has just passed
+    occupied = own_all | foe_all
+    if to != ep or occupied & to_bit or not to_bit & _EN_PASSANT_RANKS[white] or not foe[PAWN] & taken:
+        raise _NeedsPythonChess
+    own[PAWN] ^= from_bit | to_bit
+    foe[PAWN] ^= taken
+    own_all ^= from_bit | to_bit
+    foe_all ^= taken
+    occupied = own_all | foe_all
+    if _attacked(foe, king, occupied, white):  # two men left a line through the king
+        raise _NeedsPythonChess
+    return own_all, foe_all, _attacked(own, foe_king, occupied, not white)
 
 
-def _castle(squares, masks, occupied_by, side, rook_file_square, castling) -> None:
-    """Castle on the fast board, or raise _NeedsPythonChess when it is not plainly legal."""
-    us = side * BLACK_OFFSET
-    them = BLACK_OFFSET - us
-    base = 0 if side == 0 else 56
-    rook_from = rook_file_square + base
+def _take(men: Men, bit: int) -> None:
+    """Take the man on ``bit`` off; the king is not taken on the fast board: python-chess decides."""
+    for piece_type in (PAWN, KNIGHT, BISHOP, ROOK, QUEEN):
+        if men[piece_type] & bit:
+            men[piece_type] ^= bit
+            return
+    raise _NeedsPythonChess
+
+
+def _castle(own: Men, foe: Men, occupied: int, white: bool, rook_square: int, castling: int) -> int:
+    """Castle on the fast board: the squares whose man changed; _NeedsPythonChess when it is not
+    plainly legal (the side to move is not in check: the caller has seen to it)."""
+    base = 0 if white else 56
+    rook_from = rook_square + base
     king_from = chess.E1 + base
-    if not castling & (1 << rook_from):
+    if not (castling >> rook_from & 1 and own[KING] >> king_from & 1 and own[ROOK] >> rook_from & 1):
         raise _NeedsPythonChess
-    if squares[king_from] != us + KING or squares[rook_from] != us + ROOK:
+    step = 1 if rook_from > king_from else -1
+    if _BETWEEN[king_from][rook_from] & occupied:
         raise _NeedsPythonChess
-    kingside = rook_from > king_from
-    king_to = king_from + (2 if kingside else -2)
-    rook_to = king_from + (1 if kingside else -1)
-    occupied = occupied_by[0] | occupied_by[1]
-    if chess.between(king_from, rook_from) & occupied:
+    if _attacked(foe, king_from + step, occupied, white) or _attacked(foe, king_from + 2 * step, occupied, white):
         raise _NeedsPythonChess
-    step = 1 if kingside else -1
-    for square in (king_from, king_from + step, king_to):
-        if _attackers(masks, square, occupied, them):
-            raise _NeedsPythonChess
-    for origin, target, code in ((king_from, king_to, us + KING), (rook_from, rook_to, us + ROOK)):
-        squares[origin] = EMPTY
-        squares[target] = code
-        masks[code] ^= (1 << origin) | (1 << target)
-        occupied_by[side] ^= (1 << origin) | (1 << target)
+    king_moved = (1 << king_from) | (1 << (king_from + 2 * step))
+    rook_moved = (1 << rook_from) | (1 << (king_from + step))
+    own[KING] ^= king_moved
+    own[ROOK] ^= rook_moved
+    return king_moved | rook_moved

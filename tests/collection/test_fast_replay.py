@@ -120,3 +120,32 @@ def test_fast_replay_never_accepts_a_move_python_chess_rejects():
             got = replayed(board, spoiled)
             assert (got.changes, got.final) == python_chess_replay(board, spoiled)
     assert rejected > GAMES // 2  # the test did meet many illegal moves
+
+
+@pytest.mark.parametrize(
+    ("fen", "san"),
+    [
+        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "Rxe8"),  # the king of the side not to move is taken
+        ("4k3/8/8/3P4/8/8/8/4K3 w - e6 0 1", "dxe6"),  # en passant with no pawn to take
+    ],
+)
+def test_a_start_no_game_reaches_is_replayed_as_python_chess_replays_it(fen, san):
+    """A FEN tag may set up what no game reaches; python-chess plays on, and so must the replay."""
+    board = chess.Board(fen)
+    got = replayed(board, [san])
+    assert (got.changes, got.final) == python_chess_replay(board, [san])
+    board.push_san(san)
+    assert got.kings == (len(board.pieces(chess.KING, chess.WHITE)), len(board.pieces(chess.KING, chess.BLACK)))
+
+
+@pytest.mark.parametrize(
+    ("fen", "san"),
+    [
+        ("4k3/8/4N3/3Pp3/8/8/8/4K3 w - e6 0 1", "dxe6"),  # en passant onto a square a man is on
+        ("4k3/8/8/8/8/8/3P4/4K3 w - e3 0 1", "dxe3"),  # an en passant square on the wrong rank
+    ],
+)
+def test_en_passant_python_chess_refuses_is_refused(fen, san):
+    assert _first_illegal(chess.Board(fen), [san]) == 0
+    with pytest.raises(MoveError):
+        replayed(chess.Board(fen), [san])

@@ -6,11 +6,16 @@ from __future__ import annotations
 import gzip
 import itertools
 import random
+from concurrent.futures import Future
 
 import pytest
 
-from gbr_tui.core.collection import Collection
+from gbr_tui.core.code import Rule
+from gbr_tui.core.collection import Collection, parallel
 from gbr_tui.core.collection.parallel import byte_ranges
+from gbr_tui.core.collection.readers import CollectionRequest
+from gbr_tui.core.collection.records import GamePositions
+from gbr_tui.core.collection.tally import Tally
 from tests.cli.process import run_gbr
 
 KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - - 0 1"  # spec: KR v K is 0100
@@ -92,15 +97,47 @@ def test_a_range_may_start_with_many_bad_records(tmp_path) -> None:
 def test_the_ranges_start_at_records(collection_path) -> None:
     with Collection(collection_path) as collection:
         ranges = byte_ranges(collection, str(collection_path), jobs=3, at_least=1)
-    data = collection_path.read_bytes()
     assert ranges is not None and len(ranges) == 3
+    assert_cut_at_records(collection_path, ranges)
+
+
+def assert_cut_at_records(path, ranges: list[tuple[int, int]]) -> None:
+    """The ranges cover the file one after the other, each from a record's start."""
+    data = path.read_bytes()
     assert ranges[0][0] == 0 and ranges[-1][1] == len(data)
     for (_, end), (start, _) in itertools.pairwise(ranges):
         assert end == start
-        if collection_path.suffix == ".pgn":
+        if path.suffix == ".pgn":
             assert data[start:].startswith(b"[Event ") and data[:start].endswith(b"\n\n")
         else:
             assert data[start - 1 : start] == b"\n"
+
+
+def done_now(task, *args) -> Future:
+    """A pool's ``submit`` that runs the task at once, in this process."""
+    future: Future = Future()
+    future.set_result(task(*args))
+    return future
+
+
+def test_pieces_of_the_ranges_count_what_one_process_counts(collection_path) -> None:
+    """The workers take the ranges a piece at a time; the pieces start at records and their
+    tallies add up to one process's, bad records numbered and placed as in the whole file."""
+    request = CollectionRequest((str(collection_path),), game_positions=GamePositions.FINAL)
+    with request.open(str(collection_path), Rule.COUNT) as collection:
+        ranges = byte_ranges(collection, str(collection_path), jobs=2, at_least=1)
+        pieces = parallel.pieces(collection, str(collection_path), ranges, at_least=1)
+        parts = list(parallel.tally_submitted(done_now, collection, str(collection_path), request, pieces, Rule.COUNT))
+    assert len(pieces) == 2 * parallel.PIECES_PER_RANGE
+    assert [start for start, _ in pieces[:: parallel.PIECES_PER_RANGE]] == [start for start, _ in ranges]
+    assert_cut_at_records(collection_path, pieces)
+    found, merged = [], Tally()
+    with request.open(str(collection_path), Rule.COUNT) as collection:
+        whole = collection.tally(found.append)
+    for _, part in parts:
+        merged.merge(part.tally)
+    assert merged == whole
+    assert [record for _, part in parts for record in part.bad] == found and found
 
 
 def test_compressed_files_are_read_in_one_process(tmp_path) -> None:

@@ -39,6 +39,8 @@ from gbr_tui.core.describe import not_a_collection, process_died_words
 
 #: A file is cut into as many ranges as jobs, of at least this many bytes each.
 MIN_RANGE_BYTES = 1 << 20
+#: A worker's range of the count is handed out in up to this many pieces (``pieces``).
+PIECES_PER_RANGE = 8
 #: The ordered stream's ranges: a worker's task at a time, and what is held per range in flight.
 STREAM_RANGE_BYTES = 1 << 19
 _IN_FLIGHT = 2  # ranges in flight per worker process: one read, one waiting
@@ -100,14 +102,35 @@ def byte_ranges(
     parts = min(jobs, size // max(at_least, 1))
     if parts <= 1:
         return None
-    cuts = [0]
     with open(path, "rb") as raw:
-        for part in range(1, parts):
-            cut = _record_start(raw, max(size * part // parts, cuts[-1]), collection.format)
-            if cut is not None and cut < size and cut > cuts[-1]:
-                cuts.append(cut)
-    cuts.append(size)
+        cuts = _cuts(raw, collection.format, 0, size, parts)
     return list(itertools.pairwise(cuts)) if len(cuts) > 2 else None
+
+
+def _cuts(raw: io.BufferedReader, format: Format, start: int, end: int, parts: int) -> list[int]:
+    """``start``, the record starts that cut the bytes up to ``end`` into about ``parts`` equal
+    ranges, and ``end``."""
+    cuts = [start]
+    for part in range(1, parts):
+        cut = _record_start(raw, max(start + (end - start) * part // parts, cuts[-1]), format)
+        if cut is not None and cut < end and cut > cuts[-1]:
+            cuts.append(cut)
+    cuts.append(end)
+    return cuts
+
+
+def pieces(
+    collection: Collection, path: str, ranges: list[tuple[int, int]], at_least: int = MIN_RANGE_BYTES
+) -> list[tuple[int, int]]:
+    """The ranges cut again at record starts, into up to ``PIECES_PER_RANGE`` pieces of at
+    least ``at_least`` bytes each: a worker done with its piece takes the next one, so no
+    worker waits long for another that the machine's other work slows down."""
+    found: list[tuple[int, int]] = []
+    with open(path, "rb") as raw:
+        for start, end in ranges:
+            parts = max(1, min(PIECES_PER_RANGE, (end - start) // max(at_least, 1)))
+            found.extend(itertools.pairwise(_cuts(raw, collection.format, start, end, parts)))
+    return found
 
 
 def _record_start(raw: io.BufferedReader, offset: int, format: Format) -> int | None:
@@ -205,12 +228,13 @@ def tally_in_ranges(
     jobs: int,
     either_colour: bool = False,
 ) -> Iterator[tuple[int, RangeTally]]:
-    """(end offset, tally) of each range in file order, its bad records numbered and placed as
-    in the whole file, computed by up to ``jobs`` worker processes."""
+    """(end offset, tally) of each piece of the ranges (``pieces``) in file order, its bad
+    records numbered and placed as in the whole file, computed by up to ``jobs`` worker processes."""
     if collection.format in (Format.FEN, Format.EPD):
         importlib.import_module("gbr_tui.core.fast")  # once, here: forked workers inherit numpy
+    cut = pieces(collection, path, ranges)
     with ProcessPoolExecutor(max_workers=min(jobs, len(ranges))) as pool:
-        yield from tally_submitted(pool.submit, collection, path, request, ranges, rule, either_colour)
+        yield from tally_submitted(pool.submit, collection, path, request, cut, rule, either_colour)
 
 
 def tally_submitted(

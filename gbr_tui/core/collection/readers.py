@@ -20,7 +20,6 @@ from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 import chess
-import chess.pgn
 
 from gbr_tui.core import pgn
 from gbr_tui.core.batch import FenEncoder
@@ -565,6 +564,8 @@ def _start(game: pgn.RawGame) -> StartPosition:
             game.error_line = game.tag_lines.get("SetUp")
             raise pgn.PgnError("SetUp is 1 but there is no FEN tag")
         return STANDARD_START
+    import chess.pgn  # here: it imports chess.engine and asyncio, which most games never need
+
     tags = chess.pgn.Headers(headers)
     try:
         tags.variant()
