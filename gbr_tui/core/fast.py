@@ -368,6 +368,11 @@ class VectorEncoder:
             ok &= (fields < number) | good
         return ok
 
+    def codes_of_men(self, men: np.ndarray) -> tuple[list[str], np.ndarray, np.ndarray]:
+        """The codes of rows of men (Q R B N P q r b n p, at most 8 pawns a side), whether each
+        has a 9, and the full codes as rows of bytes (see ``_codes``)."""
+        return self._codes(men, len(men))
+
     def _codes(self, counts: np.ndarray, lines: int) -> tuple[list[str], np.ndarray, np.ndarray]:
         """Every line's code from its counts (rows with more than 8 pawns are garbage), whether
         it has a 9, and the full codes as rows of bytes."""

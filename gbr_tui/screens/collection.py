@@ -186,6 +186,7 @@ class CollectionScreen(Screen):
         self.either_colour = False  # colour twins folded, the stronger side as White
         self.sort = SortBy.CODE
         self.chart_bars: list[tuple[str, int]] = []  # the largest classes so far, set by the loader
+        self._charted: list[tuple[str, int]] | None = None  # the bars the chart shows while reading
         self.chart_families = False  # the chart shows families, not classes
 
     def compose(self) -> ComposeResult:
@@ -294,8 +295,14 @@ class CollectionScreen(Screen):
             size = os.path.getsize(self.files.paths[0])
             self._status(index_building_words(shown_name(self.index_offer), done, size))
             return
-        self._status(f"Reading {self.files.title}: {records:,} records")
-        self.query_one(ClassChart).show(self.chart_bars, records)
+        status = self.query_one("#collection-status", Static)
+        text = printable(f"Reading {self.files.title}: {records:,} records")
+        # Only the count changes from one tick to the next: the same length wraps the same, and
+        # a layout of the whole screen ten times a second would slow the reading thread down.
+        status.update(text, layout=len(text) != len(str(status.content)))
+        if self.chart_bars is not self._charted:  # the loader looks again every CHART_PAUSE
+            self._charted = self.chart_bars
+            self.query_one(ClassChart).show(self.chart_bars, records)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "build":

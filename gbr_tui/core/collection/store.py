@@ -29,10 +29,11 @@ from pathlib import Path
 
 from gbr_tui.core.code import Rule, encode
 from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, IndexedRecord, largest_families
+from gbr_tui.core.collection.material_rows import tally_of_materials
 from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Record
 from gbr_tui.core.collection.source import MAX_LINE, Cancelled
-from gbr_tui.core.collection.tally import ClassRow, SortBy, Tally, class_rows, result_index
+from gbr_tui.core.collection.tally import ClassRow, SortBy, Tally, result_index
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.families import family_of
 from gbr_tui.core.material import Material
@@ -538,7 +539,7 @@ class StoredIndex:
 
     def _read_classes(self) -> None:
         """Every material's records and results, from the few rows a class the index keeps
-        (``materials``), in the order each material was first met (as ``ClassIndex``)."""
+        (``materials``), counted as ``classify`` counts them."""
         summed = ("count", "games", "r0", "r1", "r2", "r3")
         # Checked here, in one pass of SQLite's: each count a whole number, no more men than squares.
         bounds = [(name, _SQUARES) for name in (*_MEN, "wk", "bk")] + [(name, _MOST) for name in summed]
@@ -546,19 +547,20 @@ class StoredIndex:
         found = self._database.execute(f"SELECT {_MATERIAL} FROM materials WHERE {wrong} LIMIT 1").fetchone()
         if found is not None:
             raise StaleIndex(f"{self.path}: not a gbr-tui index (its materials table holds {found})")
-        rows = self._database.execute(
-            f"SELECT {_MATERIAL}, {', '.join(f'SUM({name})' for name in summed)} FROM materials "
-            f"GROUP BY {_MATERIAL} ORDER BY MIN(first)"
-        )
-        self._materials: list[tuple[str, Material, int, tuple[int, ...] | None]] = []
-        for row in rows:
-            material = Material(row[:5], row[5:10], row[10:12])
-            try:
-                code = encode(material, self._rule)
-            except GbrError as error:
-                raise StaleIndex(f"{self.path}: not a gbr-tui index ({error.message})") from None
-            self._materials.append((code, material, row[12], row[14:18] if row[13] else None))
-        self.games = any(outcome is not None for *_, outcome in self._materials)
+        import numpy as np
+
+        # A row a material and source: the tally adds up a material's rows from several sources.
+        rows = self._database.execute(f"SELECT {_MATERIAL}, {', '.join(summed)} FROM materials").fetchall()
+        held = np.array(rows, dtype=np.int64).reshape(len(rows), 12 + len(summed))
+        games = held[:, 13] > 0
+        self.games = bool(games.any())
+        results = [tuple(row[14:18]) if played else None for row, played in zip(rows, games.tolist())]
+        try:
+            self._tally = tally_of_materials(
+                held[:, :10], held[:, 10:12], held[:, 12], results if self.games else None, self._rule
+            )
+        except GbrError as error:
+            raise StaleIndex(f"{self.path}: not a gbr-tui index ({error.message})") from None
         present = self._database.execute(f"SELECT {', '.join(f'SUM({name})' for name in _FIELD_COUNTS)} FROM materials")
         self.fields = {name for name, found in zip(FIELDS, present.fetchone()) if found}
         families = self._database.execute("SELECT family, SUM(count) FROM families GROUP BY family")
@@ -580,8 +582,8 @@ class StoredIndex:
     def classes(
         self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
     ) -> list[ClassRow]:
-        """The classes with a wanted material (see ``class_rows``)."""
-        return class_rows(self._materials, pattern, either_colour, sort)
+        """The classes with a wanted material (see ``Tally.classes``)."""
+        return self._tally.classes(pattern, either_colour, sort)
 
     def largest_families(self, count: int) -> list[tuple[str, int]]:
         """As ``ClassIndex.largest_families``."""

@@ -304,7 +304,7 @@ class Tally:
         if packed is not None and code not in self.hidden:
             return ClassRow(code, PackedRun(self.packed, code, packed), None, count)
         if packed is None and code not in self.hidden:
-            return ClassRow(code, ((material_of_code(code), count),), None, count)
+            return ClassRow(code, CodeMaterial(code, count), None, count)
         return ClassRow(code, tuple(sorted(self.materials(code).items(), key=_most_first)), None, count)
 
     def counted(self) -> Iterator[Counted]:
@@ -372,6 +372,37 @@ class PackedRun(Sequence):
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    __hash__ = None
+
+
+class CodeMaterial(Sequence):
+    """The one material of a code without a 9 (one king a side) with its count, the
+    ``Material`` made when first read: a listing of tens of thousands of classes makes one only
+    for the rows it shows."""
+
+    __slots__ = ("_code", "_count", "_made")
+
+    def __init__(self, code: str, count: int) -> None:
+        self._code, self._count = code, count
+        self._made: tuple[tuple[Material, int]] | None = None
+
+    def _entries(self) -> tuple[tuple[Material, int]]:
+        if self._made is None:
+            self._made = ((material_of_code(self._code), self._count),)
+        return self._made
+
+    def __len__(self) -> int:
+        return 1
+
+    def __getitem__(self, index):
+        return self._entries()[index]
+
+    def __iter__(self) -> Iterator[tuple[Material, int]]:
+        return iter(self._entries())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and self._entries() == tuple(other)
 
     __hash__ = None
 
