@@ -40,7 +40,7 @@ from gbr_tui.core.collection import (
 )
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.collection.store import NoOffsets, StoredIndex
-from gbr_tui.core.collection.tally import NO_RESULTS, SortBy
+from gbr_tui.core.collection.tally import NO_RESULTS, CodeMaterial, SortBy
 from gbr_tui.core.describe import (
     DISAGREEMENT_MARK,
     INDEX_CANCELLED_WORDS,
@@ -93,6 +93,13 @@ def shown_name(path: str) -> str:
 
 def materials_text(row: ClassRow) -> str:
     return class_materials(row.materials, MATERIALS_SHOWN)
+
+
+def materials_width(row: ClassRow) -> int:
+    """The length of ``materials_text(row)``; for a code's one material without making it
+    (the widest of tens of thousands of classes is looked for before the table is drawn)."""
+    materials = row.materials
+    return materials.name_length if type(materials) is CodeMaterial else len(materials_text(row))
 
 
 def results_text(row: ClassRow) -> str:
@@ -376,7 +383,7 @@ class CollectionScreen(Screen):
                 Column("score", len("100.0%"), right=True),
                 Column(RESULTS_HEADING, widest(RESULTS_HEADING, map(results_text, rows))),
             ]
-        return [*columns, Column("material", widest("material", map(materials_text, rows)))]
+        return [*columns, Column("material", max(len("material"), max(map(materials_width, rows), default=0)))]
 
     def _class_row(self, index: int) -> list[str]:
         row = self.class_rows[index]
