@@ -10,8 +10,8 @@ from __future__ import annotations
 import bz2
 import gzip
 import lzma
+import multiprocessing
 import sys
-import threading
 import types
 from pathlib import Path
 
@@ -569,7 +569,7 @@ async def test_keys_work_while_a_big_file_loads(tmp_path, monkeypatch):
     path.write_text(kr_v_k_lines(300_000))
     # The loader is held 100,000 records in (a small file would be read before the first key,
     # while the app starts), so that keys are pressed while it is surely half way.
-    release = threading.Event()
+    release = multiprocessing.get_context("fork").Event()  # the file is read by a forked process
     read = ClassIndex.read
 
     def held_read(index, collection, tick, *reading):

@@ -186,6 +186,16 @@ class ClassIndex:
         self._odd: list[Material] = []  # materials without one king a side: key -1 - their index
         self._odd_keys: dict[Material, int] = {}
 
+    def __getstate__(self) -> dict:
+        """What is sent from a reading process (``loading``): all but the cache of records."""
+        state = self.__dict__.copy()
+        del state["record"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.record = functools.lru_cache(maxsize=4096)(self._record)
+
     def read(
         self,
         collection: Collection,
@@ -201,8 +211,6 @@ class ClassIndex:
         when it can be cut (``parallel.records_with``); FEN and EPD go through the batch path
         here. Returns whether the file was read to its end; a file that is no collection at all
         is noted in ``failures``."""
-        from gbr_tui.core.collection import parallel  # only once a file is read: it loads multiprocessing
-
         self.files.append(collection.name)
         held = path is None or collection.source.compression is not None or not os.path.isfile(path)
         request = request or CollectionRequest((collection.name,), format=collection.format)
@@ -222,6 +230,8 @@ class ClassIndex:
             found = collection._guarded(vouched_positions(collection, collection.format == Format.EPD))
             items = ((item, None, collection.bytes_read) for item in found)
         else:
+            from gbr_tui.core.collection import parallel  # only for such a file: it loads multiprocessing
+
             items = parallel.records_with(
                 collection, path, request, request.jobs, each, lambda: not tick(read, bytes_read)
             )

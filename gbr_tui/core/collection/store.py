@@ -554,11 +554,12 @@ class StoredIndex:
         held = np.array(rows, dtype=np.int64).reshape(len(rows), 12 + len(summed))
         games = held[:, 13] > 0
         self.games = bool(games.any())
-        results = [tuple(row[14:18]) if played else None for row, played in zip(rows, games.tolist())]
+        results = None
+        if self.games:
+            results = [tuple(row[14:18]) if played else None for row, played in zip(rows, games.tolist())]
+        del rows
         try:
-            self._tally = tally_of_materials(
-                held[:, :10], held[:, 10:12], held[:, 12], results if self.games else None, self._rule
-            )
+            self._tally = tally_of_materials(held[:, :10], held[:, 10:12], held[:, 12], results, self._rule)
         except GbrError as error:
             raise StaleIndex(f"{self.path}: not a gbr-tui index ({error.message})") from None
         present = self._database.execute(f"SELECT {', '.join(f'SUM({name})' for name in _FIELD_COUNTS)} FROM materials")
