@@ -1,5 +1,8 @@
 """`gbr-tui check FILE...`: the captions printed in collections against their positions.
 
+An index (``gbr-tui index``) named instead of a file is checked from the captions and
+positions it keeps (``store.captioned``), with what checking its files prints.
+
 Each record with a printed caption (a PGN tag, an EPD opcode, a JSON field, a CSV column) is
 checked (``core.check``); every disagreement goes to stdout with the record's file, line and
 headers, or one JSON object per checked record with ``--json``. Bad records go to stderr, and
@@ -12,6 +15,7 @@ import argparse
 import dataclasses
 import os
 import sys
+from collections.abc import Iterable
 from functools import partial
 
 from rich.console import Console
@@ -19,6 +23,7 @@ from rich.console import Console
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from gbr_tui.commands.common import (
     SHOWN_CHARACTERS,
+    add_caption_options,
     add_collection_options,
     add_jobs_option,
     add_rule_option,
@@ -27,8 +32,7 @@ from gbr_tui.commands.common import (
 )
 from gbr_tui.core import GbrError, Rule
 from gbr_tui.core.check import CaptionCheck, CheckTally, checked_record
-from gbr_tui.core.collection import BadRecord, GamePositions, Record
-from gbr_tui.core.collection.readers import CAPTION_NAME
+from gbr_tui.core.collection import BadRecord, GamePositions, Item, Record
 from gbr_tui.core.describe import (
     check_summary,
     disagreement_words,
@@ -46,23 +50,16 @@ def register(commands: argparse._SubParsersAction) -> None:
         "check",
         help="check the GBR codes printed in collections against their positions",
         description="Compare each record's printed caption (code, men count, king squares, other men's "
-        "squares) with its position; print every disagreement.",
+        "squares) with its position; print every disagreement. An index (`gbr-tui index`) is checked "
+        "without reading its files, with the output of checking them.",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="collection files; '-' reads stdin")
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="collection files, or indexes of them; '-' reads stdin"
+    )
     add_collection_options(parser)
     add_rule_option(parser)
     add_jobs_option(parser)
-    parser.add_argument(
-        "--tag",
-        metavar="NAME",
-        default=CAPTION_NAME,
-        help=f"the PGN tag, EPD opcode or JSON field holding the printed caption (default: {CAPTION_NAME})",
-    )
-    parser.add_argument(
-        "--code-column",
-        metavar="NAME|N",
-        help="CSV: the caption column by name or 1-based number (default: the column named as --tag)",
-    )
+    add_caption_options(parser)
     parser.add_argument(
         "--json",
         action="store_true",
@@ -77,8 +74,6 @@ def run(args: argparse.Namespace) -> int:
     problem = None
     if args.position == GamePositions.ALL.value:
         problem = "--position all: a caption is printed for one position of a game (start or final)"
-    elif not args.tag.strip():
-        problem = "--tag: expected a name"
     elif args.files.count("-") > 1:
         problem = "'-' (stdin) is named more than once: stdin can be read only once"
     elif unread:  # devices and pipes are read
@@ -101,32 +96,42 @@ class _Checker:
         self.args = args
         self.errors = errors
         self.rule = Rule(args.rule)
-        self.request = dataclasses.replace(collection_request(args), caption=args.tag, code_column=args.code_column)
+        self.request = collection_request(args)
         self.tally = CheckTally()
         self.file = ""  # the name of the file being read
 
     def check(self) -> int:
-        from gbr_tui.core.collection import parallel
+        from gbr_tui.core.collection import parallel, store
 
         each = partial(checked_record, rule=self.rule)
         for name in self.args.files:
+            if name != "-" and store.is_index(name):
+                for source in store.captioned(name, self.request, self.rule):
+                    self._report(source.name, source.items, source.uncaptioned)
+                continue
             with self.request.open(name, self.rule) as collection:
-                self.file = printable(collection.name, SHOWN_CHARACTERS)
-                captions = uncaptioned = 0
-                for item, found, _ in parallel.records_with(collection, name, self.request, self.args.jobs, each):
-                    if type(item) is BadRecord:
-                        self._bad(item.line, item.number, item.reason)
-                    elif found is None:
-                        self.tally.unchecked += 1
-                        uncaptioned += 1
-                    else:
-                        captions += 1
-                        self._check(collection.name, item, found)
-                if uncaptioned and not captions:
-                    self.errors.print(f"gbr-tui check: {self.file}: {no_captions_words(self.args.tag)}")
+                items = parallel.records_with(collection, name, self.request, self.args.jobs, each)
+                self._report(collection.name, ((item, found) for item, found, _ in items))
         tally = self.tally
         self.errors.print(check_summary(tally.agree, tally.disagree, tally.unchecked, tally.bad))
         return EXIT_BAD_INPUT if tally.disagree or tally.bad else EXIT_OK
+
+    def _report(self, file: str, items: Iterable[tuple[Item, CaptionCheck | str | None]], uncaptioned: int = 0) -> None:
+        """One file's records (from the file, or an index of it: then only those with a
+        caption, the others counted in ``uncaptioned``), each with its checked caption."""
+        self.file = printable(file, SHOWN_CHARACTERS)
+        captions = 0
+        for item, found in items:
+            if type(item) is BadRecord:
+                self._bad(item.line, item.number, item.reason)
+            elif found is None:
+                uncaptioned += 1
+            else:
+                captions += 1
+                self._check(file, item, found)
+        self.tally.unchecked += uncaptioned
+        if uncaptioned and not captions:
+            self.errors.print(f"gbr-tui check: {self.file}: {no_captions_words(self.args.tag)}")
 
     def _bad(self, line: int, number: int, reason: str) -> None:
         self.tally.bad += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import re
 import sys
@@ -157,11 +158,36 @@ def add_collection_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fen-column", metavar="NAME|N", help="CSV: the FEN column by name or 1-based number")
 
 
+def add_caption_options(parser: argparse.ArgumentParser) -> None:
+    """``--tag`` and ``--code-column``: where the captions printed with the positions are."""
+    from gbr_tui.core.collection.readers import CAPTION_NAME
+
+    parser.add_argument(
+        "--tag",
+        metavar="NAME",
+        type=_caption_name,
+        default=CAPTION_NAME,
+        help=f"the PGN tag, EPD opcode or JSON field holding the printed caption (default: {CAPTION_NAME})",
+    )
+    parser.add_argument(
+        "--code-column",
+        metavar="NAME|N",
+        help="CSV: the caption column by name or 1-based number (default: the column named as --tag)",
+    )
+
+
+def _caption_name(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a name")
+    return text
+
+
 def collection_request(args: argparse.Namespace) -> CollectionRequest:
-    """The collections the command line names, and how to read them (see ``add_collection_options``)."""
+    """The collections the command line names, and how to read them (see
+    ``add_collection_options``, and ``add_caption_options`` where a command has them)."""
     from gbr_tui.core.collection import CollectionRequest, Format, GamePositions
 
-    return CollectionRequest(
+    request = CollectionRequest(
         tuple(args.files),
         args.format and Format(args.format),
         GamePositions(args.position),
@@ -169,6 +195,9 @@ def collection_request(args: argparse.Namespace) -> CollectionRequest:
         min_plies=getattr(args, "min_plies", 0),
         jobs=getattr(args, "jobs", None),
     )
+    if hasattr(args, "tag"):
+        request = dataclasses.replace(request, caption=args.tag, code_column=args.code_column)
+    return request
 
 
 def add_jobs_option(parser: argparse.ArgumentParser | argparse._ActionsContainer, *also: str) -> None:

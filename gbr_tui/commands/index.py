@@ -10,7 +10,7 @@ import os
 import sys
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
-from gbr_tui.commands.common import SHOWN_CHARACTERS, add_collection_options, collection_request
+from gbr_tui.commands.common import SHOWN_CHARACTERS, add_caption_options, add_collection_options, collection_request
 from gbr_tui.core import GbrError
 from gbr_tui.core.collection.store import INDEX_SUFFIX
 from gbr_tui.core.describe import read_summary
@@ -22,13 +22,15 @@ REASON_CHARACTERS = 300
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "index",
-        help="write an SQLite index of collections, which `classify INDEX` and the browser read instead",
+        help="write an SQLite index of collections, which `classify INDEX`, `check INDEX` and the browser read instead",
         description=(
             "Read collections once and write an SQLite index: per record its line, byte offset, "
-            "headers and men, the bad records, and each file's size and time (an index whose "
-            "file has changed is refused). `gbr-tui classify INDEX` then prints what "
-            "`classify FILE...` would, under any --rule and --match, without reading the files; "
-            "`gbr-tui INDEX` browses it, and `gbr-tui FILE` uses FILE's own index when it is fresh."
+            "headers and men (and its printed caption and position, when it has a caption: see "
+            "--tag), the bad records, and each file's size and time (an index whose file has "
+            "changed is refused). `gbr-tui classify INDEX` then prints what `classify FILE...` "
+            "would, under any --rule and --match, and `gbr-tui check INDEX` what `check FILE...` "
+            "would, without reading the files; `gbr-tui INDEX` browses it, and `gbr-tui FILE` uses "
+            "FILE's own index when it is fresh."
         ),
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="collection files (not stdin)")
@@ -39,6 +41,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         help=f"the index to write (default: the one FILE's name + {INDEX_SUFFIX}; needed for several)",
     )
     add_collection_options(parser)
+    add_caption_options(parser)
     parser.set_defaults(run=run, index_parser=parser)
 
 

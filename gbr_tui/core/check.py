@@ -9,6 +9,7 @@ said, not taken for agreement.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -71,11 +72,18 @@ class CheckTally:
         return self.agree + self.disagree
 
 
-def check_caption(caption: str, position: chess.BaseBoard | str, rule: Rule = Rule.COUNT) -> CaptionCheck:
-    """Compare ``caption`` (any printed dialect) with ``position`` (a board or a FEN)."""
-    board = board_from_fen(position) if isinstance(position, str) else position
-    decoded = decode(caption, rule, count_must_fit=False)
-    material = Material.from_board(board)
+def check_caption(
+    caption: str, position: chess.BaseBoard | str, rule: Rule = Rule.COUNT, material: Material | None = None
+) -> CaptionCheck:
+    """Compare ``caption`` (any printed dialect) with ``position`` (a board or a FEN). With the
+    position's ``material`` (a record's, as read), a FEN is read only when the caption prints
+    more than a code (a count, the kings, squares): a code alone needs the material alone."""
+    decoded = _decoded(caption, rule)
+    board = position
+    if isinstance(position, str) and (material is None or _needs_board(decoded)):
+        board = board_from_fen(position)
+    if material is None:
+        material = Material.from_board(board)
     try:
         digits = material_digits(material, rule)
     except GbrError as error:  # more than eight pawns a side: no code to compare with
@@ -99,6 +107,16 @@ def check_caption(caption: str, position: chess.BaseBoard | str, rule: Rule = Ru
             detail = squares_difference_words(printed - set(actual_squares), set(actual_squares) - printed)
             found.append(Disagreement("squares", "".join(decoded.men_squares), names, detail))
     return CaptionCheck(caption, found)
+
+
+@functools.lru_cache(maxsize=4096)
+def _decoded(caption: str, rule: Rule) -> DecodedCode:
+    """A caption decoded, once for each caption a collection repeats (read, never changed)."""
+    return decode(caption, rule, count_must_fit=False)
+
+
+def _needs_board(decoded: DecodedCode) -> bool:
+    return decoded.men_count is not None or decoded.kings is not None or bool(decoded.men_squares)
 
 
 def _code_disagreement(decoded: DecodedCode, material: Material, digits: str, rule: Rule) -> Disagreement:
@@ -130,33 +148,47 @@ def _same_men(decoded: DecodedCode, board: chess.BaseBoard, actual: list[chess.S
     return {chess.parse_square(name) for name in decoded.men_squares} == set(actual)
 
 
-def caption_checked(caption: str | None, position: str | None, rule: Rule = Rule.COUNT) -> CaptionCheck | str | None:
-    """A caption checked against its position; why, when the caption does not decode (its
-    record is then bad); None when there is no caption."""
+def caption_checked(
+    caption: str | None, position: str | None, rule: Rule = Rule.COUNT, material: Material | None = None
+) -> CaptionCheck | str | None:
+    """A caption checked against its position (of ``material``, when known: see
+    ``check_caption``); why, when the caption does not decode (its record is then bad); None
+    when there is no caption."""
     if caption is None or position is None:
         return None
     try:
-        return check_caption(caption, position, rule)
+        return check_caption(caption, position, rule, material)
     except GbrError as error:
         return caption_error_words(caption, error)
 
 
-def record_check(caption: str | None, position: str | None, rule: Rule = Rule.COUNT) -> list[tuple[str, str]] | None:
+def record_check(
+    caption: str | None, position: str | None, rule: Rule = Rule.COUNT, material: Material | None = None
+) -> list[tuple[str, str]] | None:
     """``caption_checked`` in words: (part, words) for each part that disagrees (part
     ``caption`` with why, when it does not decode); nothing when they agree, None when there is
     no caption."""
-    found = caption_checked(caption, position, rule)
+    found = caption_checked(caption, position, rule, material)
     if found is None or isinstance(found, str):
         return found and [("caption", found)]
     return [(d.part, disagreement_words(d.part, d.printed, d.actual, d.detail)) for d in found.disagreements]
+
+
+def code_alone(caption: str, rule: Rule) -> bool:
+    """Whether checking ``caption`` needs the position's material alone: it prints a code and
+    nothing only a board tells (a count, the kings, squares), or it does not decode at all."""
+    try:
+        return not _needs_board(_decoded(caption, rule))
+    except GbrError:
+        return True
 
 
 # A record's caption checked, for ``parallel.records_with`` to run where the record is read.
 
 
 def checked_record(record: Record, rule: Rule) -> CaptionCheck | str | None:
-    return caption_checked(record.caption, record.fen, rule)
+    return caption_checked(record.caption, record.fen, rule, record.material)
 
 
 def record_check_words(record: Record, rule: Rule) -> list[tuple[str, str]] | None:
-    return record_check(record.caption, record.fen, rule)
+    return record_check(record.caption, record.fen, rule, record.material)

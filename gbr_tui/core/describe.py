@@ -457,6 +457,19 @@ def index_written_words(index: str) -> str:
 INDEX_CANCELLED_WORDS = "The index was not written (cancelled)"
 
 
+def caption_options_words(tag: str | None, code_column: str | None) -> str:
+    """Where captions are read, as the options that say it: ``--tag GBR --code-column 3``."""
+    return " ".join(f"{option} {value}" for option, value in (("--tag", tag), ("--code-column", code_column)) if value)
+
+
+def index_captions_words(index: str, held: str, asked: str) -> str:
+    """Why ``check`` does not read an index whose captions were read elsewhere (``held`` and
+    ``asked``: ``caption_options_words``)."""
+    return (
+        f"{index}: the index holds the captions read with {held}, not {asked}: give {held} or index again with {asked}"
+    )
+
+
 def score_words(score: float | None) -> str:
     """``62.5%``, or ``-`` when no game has a known result."""
     return "-" if score is None else f"{score:.1f}%"

@@ -15,7 +15,9 @@ from gbr_tui.core import Rule
 from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions, store
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.collection.store import NoOffsets, StaleIndex, StoredIndex
+from tests.cli.test_check import WRITERS
 from tests.collection.test_jobs import pgn_text, position_lines
+from tests.collection.test_ordered_records import seeded_file
 
 # A header and a record whose quoted field spans two lines: read back, the header comes first.
 CSV_TEXT = (
@@ -171,3 +173,50 @@ def test_a_tampered_index_is_refused_or_said_never_raised(tmp_path):
         database.execute("DROP TABLE materials")
     with pytest.raises(StaleIndex, match=r"not a gbr-tui index \(no such table: materials"):
         StoredIndex(index, request, Rule.COUNT)
+
+
+def captioned_file(tmp_path: Path, kind: str) -> Path:
+    """A collection with captions that agree, disagree and do not decode, among bad records."""
+    if kind == "csv":
+        path = tmp_path / "studies.csv"
+        WRITERS["csv"](path)
+        return path
+    return seeded_file(tmp_path, kind, 0)
+
+
+def by_place(index: ClassIndex | StoredIndex) -> dict[tuple, tuple]:
+    """The disagreements by the file, number and line of their records (the ids differ)."""
+    return {
+        (found.file, found.number, found.line): value
+        for key, value in index.disagreements.items()
+        if (found := index.record(key))
+    }
+
+
+@pytest.mark.parametrize(
+    "kind, position",
+    [("pgn", "start"), ("pgn", "final"), ("pgn", "all"), ("epd", "start"), ("jsonl", "start"), ("csv", "start")],
+)
+def test_an_index_checks_the_captions_the_file_checks(tmp_path, kind, position):
+    path = captioned_file(tmp_path, kind)
+    for rule in Rule:
+        from_file, from_index = opened_both_ways(path, GamePositions(position), rule)
+        assert from_index.captions_checked == from_file.captions_checked
+        assert by_place(from_index) == by_place(from_file)
+        from_index.close()
+    # A caption is printed with one position of a game, not with every class it passes through.
+    if position == "all":
+        assert from_file.captions_checked == 0
+    else:
+        parts = {part for _, found in from_file.disagreements.values() for part, _ in found}
+        assert from_file.disagreements and "caption" in parts  # some disagree, some do not decode
+
+
+def test_a_tampered_caption_is_refused(tmp_path):
+    path = captioned_file(tmp_path, "epd")
+    index = store.default_index(str(path))
+    store.build(CollectionRequest((str(path),)), index)
+    with sqlite3.connect(index) as database:  # bytes, not text: no caption of ours
+        database.execute("UPDATE captions SET position = x'00ff' WHERE record = (SELECT MAX(record) FROM captions)")
+    with pytest.raises(StaleIndex, match="not a gbr-tui index"):
+        StoredIndex(index, CollectionRequest((str(path),)), Rule.COUNT)

@@ -6,10 +6,12 @@ one of them with one part changed by hand, and the comment says what the positio
 
 from __future__ import annotations
 
+import chess
 import pytest
 
 from gbr_tui.core import GbrError, Rule
-from gbr_tui.core.check import Disagreement, check_caption, record_check
+from gbr_tui.core.check import Disagreement, check_caption, code_alone, record_check
+from gbr_tui.core.material import Material
 
 KUBBEL = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"  # spec 4: =0323.12g3g1
 ARVES = "8/K7/2nn4/8/8/1B1k4/1R6/8"  # spec 4: a7d3 0116.00 b2b3c6d6 3/3+
@@ -111,3 +113,29 @@ def test_record_check_in_words() -> None:
     assert part == "caption" and words.startswith("the caption '01x6' does not decode:")
     ((_, escaped),) = record_check("\x1b[2J", ARVES)
     assert "\x1b" not in escaped and "\\x1b" in escaped  # made printable
+
+
+@pytest.mark.parametrize(
+    ("caption", "position", "parts"),
+    [
+        ("0323.12", KUBBEL, []),
+        ("0324.12", KUBBEL, ["code"]),  # one Black knight (g8) and no White one: N is 3, not 4
+        ("d3a7 0116.00 b2b3c6d6 3/3+", ARVES, ["kings"]),  # White's king stands on a7
+        ("0000.02.a1a8.a2b3", GERMAN, ["squares"]),  # Black's pawns are on a2 and b2
+    ],
+)
+def test_the_material_known_gives_what_the_board_gives(caption: str, position: str, parts: list[str]) -> None:
+    material = Material.from_board(chess.BaseBoard(position))
+    assert check_caption(caption, position, material=material) == check_caption(caption, position)
+    assert check_caption(caption, position, material=material).parts == parts
+
+
+def test_a_code_alone_needs_no_board() -> None:
+    # With the material known, the board of a caption that prints a code alone is never read
+    # (a placement that is no board would raise); the kings printed need it.
+    kubbel = Material.from_board(chess.BaseBoard(KUBBEL))
+    assert check_caption("0323.12", "not a board", material=kubbel).agree
+    assert code_alone("0323.12", Rule.COUNT) and code_alone("01x6", Rule.COUNT)
+    assert not code_alone("=0323.12g3g1", Rule.COUNT) and not code_alone("0116.00 3/3", Rule.COUNT)
+    with pytest.raises(GbrError):
+        check_caption("=0323.12g3g1", "not a board", material=kubbel)

@@ -10,6 +10,7 @@ import chess
 from test_collection_browser import browser, loaded, shown_classes, shown_lines, write
 from tui_helpers import toasts
 
+from gbr_tui.core.collection import CollectionRequest, store
 from gbr_tui.widgets.record_list import RecordList
 
 KUBBEL = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1"  # spec 4: =0323.12g3g1
@@ -78,3 +79,28 @@ async def test_without_captions_there_is_no_mark_and_no_list(tmp_path):
         await pilot.press("enter")
         heading = shown_lines(screen.query_one("#position-list", RecordList))[0]
         assert "check" not in heading.split()
+
+
+async def test_w_on_an_index_lists_what_it_lists_on_the_file(tmp_path):
+    studies = write(tmp_path, "studies.pgn", STUDIES)
+    index = str(tmp_path / "studies.idx")
+    store.build(CollectionRequest((str(studies),)), index)
+    shown = []
+    for opened in (studies, index):
+        app = browser(opened)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            screen = await loaded(pilot)
+            assert any("2 printed codes disagree with their positions: w lists them" in toast for toast in toasts(app))
+            await pilot.press("w")
+            # The lines written (the index's status line is longer: the list may be a line shorter).
+            listed = [line for line in shown_lines(screen.query_one("#position-list", RecordList)) if line.strip()]
+            await pilot.press("down")
+            shown.append((listed, str(screen.query_one("#position-details").content)))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.editor.setup.board.board_fen() == chess.Board(GERMAN).board_fen()
+    assert shown[1] == shown[0]
+    (_, first, second), details = shown[1]
+    assert first.split()[:4] == ["3", "15", "!", "kings"]  # the swapped kings, from line 15
+    assert second.split()[:4] == ["4", "22", "!", "squares"]
+    assert "squares: printed a2b3, the position gives a2b2" in details

@@ -3,9 +3,12 @@
 
 Per record it keeps the source, the record's number, line, byte offset (uncompressed files) and
 ply, its headers, and the men of each type on each side: so every rule, form and pattern is a
-query, not a re-read. It keeps the bad records as they were reported, the ``--position`` it
-was built with, and each source's size and modification time: an index whose source has
-changed, or gone, is never used (``StaleIndex`` says why).
+query, not a re-read. A record with a printed caption (``start`` and ``final``: a caption is
+printed with one position of a game) also keeps the caption and its position as read, so that
+``check INDEX`` and the browser check it without the file. It keeps the bad records as they
+were reported, the ``--position`` and the caption's tag or column it was built with, and each
+source's size and modification time: an index whose source has changed, or gone, is never used
+(``StaleIndex`` says why).
 """
 
 from __future__ import annotations
@@ -26,14 +29,17 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from gbr_tui.core.check import CaptionCheck, caption_checked, code_alone, record_check
 from gbr_tui.core.code import Rule, encode
 from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, IndexedRecord, largest_families
 from gbr_tui.core.collection.material_rows import tally_of_materials
 from gbr_tui.core.collection.readers import CollectionRequest
-from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Record
+from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Item, Record
 from gbr_tui.core.collection.source import MAX_LINE, Cancelled
 from gbr_tui.core.collection.tally import ClassRow, SortBy, Tally, result_index
+from gbr_tui.core.describe import caption_options_words, index_captions_words
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.families import family_of
 from gbr_tui.core.material import Material
@@ -42,7 +48,7 @@ from gbr_tui.core.patterns import ClassPattern
 MAGIC = b"SQLite format 3\x00"
 #: Where ``gbr-tui index FILE`` writes its index unless told (and where the browser looks for one).
 INDEX_SUFFIX = ".gbr-index"
-SCHEMA_VERSION = "3"  # 2: kings, plies and results; 3: the materials and families tables
+SCHEMA_VERSION = "4"  # 2: kings, plies and results; 3: the materials and families tables; 4: captions
 _MEN = ("wq", "wr", "wb", "wn", "wp", "bq", "br", "bb", "bn", "bp")
 _HEADER_COLUMNS = tuple(f"h_{name.lower()}" for name in HEADERS)
 _FIELD_COUNTS = tuple(f"f_{name.lower()}" for name in FIELDS)  # the records of a material with that header
@@ -68,6 +74,7 @@ CREATE TABLE materials (
     {", ".join(f"{name} INTEGER NOT NULL" for name in _FIELD_COUNTS)}, first INTEGER NOT NULL
 );
 CREATE TABLE families (source INTEGER NOT NULL, family TEXT NOT NULL, count INTEGER NOT NULL);
+CREATE TABLE captions (record INTEGER PRIMARY KEY, caption TEXT NOT NULL, position TEXT NOT NULL);
 """
 
 
@@ -114,7 +121,11 @@ def build(
         database.executescript(_SCHEMA)
         database.executemany(
             "INSERT INTO meta VALUES (?, ?)",
-            [("version", SCHEMA_VERSION), ("position", request.game_positions.value)],
+            [
+                ("version", SCHEMA_VERSION),
+                ("position", request.game_positions.value),
+                *((name, value or "") for name, value in _caption_meta(request)),
+            ],
         )
         for source, path in enumerate(request.paths):
             progress = None if tick is None else functools.partial(_ticked, tick, done)
@@ -130,6 +141,11 @@ def build(
     database.close()
     os.replace(partial, output)
     return classified, bad
+
+
+def _caption_meta(request: CollectionRequest) -> tuple[tuple[str, str | None], ...]:
+    """Where the captions an index holds were read (the meta rows ``caption`` and ``code_column``)."""
+    return ("caption", request.caption), ("code_column", request.code_column)
 
 
 def _ticked(tick: Callable[[int], bool], done: int, bytes_read: int) -> bool:
@@ -151,8 +167,10 @@ def _index_file(
         offsets = not collection.source.compression and collection.size is not None
         rows: list[tuple] = []
         bads: list[BadRecord] = []
+        captions: list[tuple] = []  # (the record's place in rows, its caption, its position)
+        checked = request.game_positions != GamePositions.ALL  # as ``check`` and ``ClassIndex`` check
         game = classified = 0
-        for item in collection.records(fens=False):
+        for item in collection.records(fens=request.game_positions == GamePositions.FINAL):
             if type(item) is BadRecord:
                 bads.append(item)
                 if on_bad is not None:
@@ -163,6 +181,8 @@ def _index_file(
                 classified += 1
                 if tick is not None and game % _TICK_RECORDS == 0 and not tick(collection.bytes_read or 0):
                     raise Cancelled("index not built: cancelled")
+            if checked and item.caption is not None:
+                captions.append((len(rows), item.caption, item.fen))
             rows.append(_row(source, item, games))
     if offsets:
         starts = _line_starts(path, sorted({row[2] for row in rows}))
@@ -170,6 +190,7 @@ def _index_file(
     placeholders = ", ".join("?" * (9 + len(_MEN) + len(_HEADER_COLUMNS)))
     (first,) = database.execute("SELECT COALESCE(MAX(rowid), 0) + 1 FROM records").fetchone()
     database.executemany(f"INSERT INTO records VALUES ({placeholders})", rows)
+    database.executemany("INSERT INTO captions VALUES (?, ?, ?)", ((first + at, *held) for at, *held in captions))
     summary = _materials(source, rows, first)
     if summary:
         database.executemany(f"INSERT INTO materials VALUES ({', '.join('?' * len(summary[0]))})", summary)
@@ -440,6 +461,118 @@ def _add_games(
             tally.add_game(classes, result, either_colour)
 
 
+@dataclass
+class CaptionedSource:
+    """One source of an index as ``check`` reads it: its bad records and its records with a
+    caption, each with its checked caption (None for a bad record), in file order (``items``),
+    and how many records have no caption."""
+
+    name: str
+    items: Iterator[tuple[Item, CaptionCheck | str | None]]
+    uncaptioned: int
+
+
+def captioned(index: str, request: CollectionRequest, rule: Rule) -> Iterator[CaptionedSource]:
+    """The sources of an index, in order, as ``check FILE...`` reads them with ``request``:
+    each record with a caption checked under ``rule`` (``caption_checked``); StaleIndex when the
+    index was built for other positions or from captions elsewhere than ``request``'s, or a
+    source has changed since."""
+    database, _, sources = _opened(index, request.game_positions)
+    try:
+        with _ours(index):
+            meta = dict(database.execute("SELECT key, value FROM meta"))
+            held = caption_options_words(*(meta.get(name) for name, _ in _caption_meta(request)))
+            asked = caption_options_words(*(value for _, value in _caption_meta(request)))
+            if held != asked:
+                raise StaleIndex(index_captions_words(index, held, asked))
+            for _, _, path, size, mtime_ns, _ in sources:
+                _check_fresh(index, path, size, mtime_ns)
+            for source, name, _, _, _, classified in sources:
+                (count,) = database.execute(
+                    "SELECT COUNT(*) FROM captions JOIN records ON records.rowid = record WHERE source = ?", (source,)
+                ).fetchone()
+                bad = database.execute(
+                    "SELECT number, line, reason FROM bad WHERE source = ? ORDER BY rowid", (source,)
+                )
+                bads = ((BadRecord(*row), None) for row in bad.fetchall())
+                records = _checked_records(database, index, rule, source)
+                items = heapq.merge(bads, records, key=lambda item: item[0].number)
+                yield CaptionedSource(name, _guarded(index, items), classified - count)
+    finally:
+        database.close()
+
+
+def _checked_records(
+    database: sqlite3.Connection, index: str, rule: Rule, source: int
+) -> Iterator[tuple[Record, CaptionCheck | str]]:
+    """Each record of ``source`` with a caption, as the readers gave it (its code under
+    ``rule``), and its caption checked, in file order."""
+    columns = ("number", "line", "ply", *_HEADER_COLUMNS)
+    rows = _captioned_rows(database, index, columns, "WHERE source = ?", (source,))
+    codes: dict[Material, str] = {}
+    for row, material, found in _checked(index, rule, rows, caption_checked):
+        number, line, ply, *headers = row[15:]
+        if not (type(number) is int and type(line) is int and type(ply) in (int, type(None))):
+            raise StaleIndex(f"{index}: not a gbr-tui index (its record {row[0]} is none of ours)")
+        code = codes.get(material)
+        if code is None:
+            code = codes[material] = encode(material, rule)
+        headers = {name: value for name, value in zip(HEADERS, headers) if type(value) is str}
+        yield Record(number, line, code, material, row[2], ply, headers=headers, caption=row[1]), found
+
+
+def _captioned_rows(
+    database: sqlite3.Connection, index: str, columns: Sequence[str] = (), where: str = "", parameters: tuple = ()
+) -> Iterator[tuple]:
+    """Each record with a caption, in file order: its rowid, caption, position and men (a
+    Material's twelve numbers), then its ``columns`` of ``records``."""
+    rows = database.execute(
+        f"SELECT record, caption, position, {_MATERIAL}{''.join(', ' + name for name in columns)} "
+        f"FROM captions JOIN records ON records.rowid = record {where} ORDER BY record",
+        parameters,
+    )
+    for row in rows:
+        if type(row[1]) is not str or type(row[2]) is not str:
+            raise StaleIndex(f"{index}: not a gbr-tui index (its record {row[0]} is none of ours)")
+        yield row
+
+
+def _checked(index: str, rule: Rule, rows: Iterator[tuple], check: Callable) -> Iterator[tuple[tuple, Material, Any]]:
+    """Each of ``_captioned_rows`` with its material and ``check(caption, position, rule,
+    material)``: a caption that prints a code alone is checked once for each material it is
+    printed with (``code_alone``), not once a record."""
+    materials: dict[tuple, Material] = {}
+    known: dict[tuple, Any] = {}
+    for row in rows:
+        men = row[3:15]
+        material = materials.get(men)
+        if material is None:
+            if not all(type(count) is int and 0 <= count <= _SQUARES for count in men):
+                raise StaleIndex(f"{index}: not a gbr-tui index (its record {row[0]} is none of ours)")
+            material = materials[men] = Material(men[:5], men[5:10], men[10:])
+        key = (row[1], men)
+        found = known.get(key)
+        if found is None:
+            found = check(row[1], row[2], rule, material)
+            if code_alone(row[1], rule):
+                known[key] = found
+        yield row, material, found
+
+
+@contextlib.contextmanager
+def _ours(index: str) -> Iterator[None]:
+    """An index that SQLite cannot read as ours (a table or column missing): StaleIndex."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        raise StaleIndex(f"{index}: not a gbr-tui index ({error})") from None
+
+
+def _guarded(index: str, items: Iterator) -> Iterator:
+    with _ours(index):
+        yield from items
+
+
 class NoOffsets(CollectionError):
     """An index of a compressed file: it holds no byte offsets to read a record back at, so
     the browser reads the files themselves (``request``)."""
@@ -475,7 +608,7 @@ class StoredIndex:
     materials; a record's position is read back from its source at its offset (a game replayed
     to its ply) and checked against the men the index holds, so a record is never shown
     other than the index counted it. Stale sources raise StaleIndex when opened (never used),
-    compressed ones NoOffsets; captions are not kept in an index, so none is checked here.
+    compressed ones NoOffsets. The captions the index keeps are checked when it is opened.
     """
 
     sampled_rows = 20  # records read back to size a position list's columns (ClassIndex: 200)
@@ -488,6 +621,7 @@ class StoredIndex:
         try:
             self._sources = self._checked_sources(sources, request)
             self._read_classes()
+            self._check_captions()
         except sqlite3.Error as error:
             self._database.close()
             raise StaleIndex(f"{index}: not a gbr-tui index ({error})") from None
@@ -496,8 +630,6 @@ class StoredIndex:
             raise
         self.record = functools.lru_cache(maxsize=4096)(self._record)
         self.failures: list[str] = []
-        self.captions_checked = 0
-        self.disagreements: dict[int, tuple[str, list[tuple[str, str]]]] = {}
 
     def _checked_sources(self, sources: list[tuple], request: CollectionRequest) -> dict[int, _StoredSource]:
         checked = {}
@@ -566,6 +698,17 @@ class StoredIndex:
         self.fields = {name for name, found in zip(FIELDS, present.fetchone()) if found}
         families = self._database.execute("SELECT family, SUM(count) FROM families GROUP BY family")
         self._families = {family: count for family, count in families if family in FAMILY_ORDER and type(count) is int}
+
+    def _check_captions(self) -> None:
+        """The records with a caption, checked as ``ClassIndex`` checks them: how many, and
+        those that disagree (by record id: the caption, and each part that disagrees in words)."""
+        self.captions_checked = 0
+        self.disagreements: dict[int, tuple[str, list[tuple[str, str]]]] = {}
+        rows = _captioned_rows(self._database, self.path)
+        for row, _, found in _checked(self.path, self._rule, rows, record_check):
+            self.captions_checked += 1
+            if found:
+                self.disagreements[row[0]] = (row[1], found)
 
     def close(self) -> None:
         with self._lock:
