@@ -74,6 +74,7 @@ CREATE TABLE materials (
     {", ".join(f"{name} INTEGER NOT NULL" for name in _FIELD_COUNTS)}, first INTEGER NOT NULL
 );
 CREATE TABLE families (source INTEGER NOT NULL, family TEXT NOT NULL, count INTEGER NOT NULL);
+CREATE TABLE material_counts (source INTEGER PRIMARY KEY, rows INTEGER NOT NULL, counts BLOB NOT NULL);
 CREATE TABLE captions (record INTEGER PRIMARY KEY, caption TEXT NOT NULL, position TEXT NOT NULL);
 """
 
@@ -194,6 +195,7 @@ def _index_file(
     summary = _materials(source, rows, first)
     if summary:
         database.executemany(f"INSERT INTO materials VALUES ({', '.join('?' * len(summary[0]))})", summary)
+    database.execute("INSERT INTO material_counts VALUES (?, ?, ?)", (source, len(summary), _counts_blob(summary)))
     database.executemany("INSERT INTO families VALUES (?, ?, ?)", _families(source, rows))
     database.executemany(
         "INSERT INTO bad VALUES (?, ?, ?, ?)", [(source, bad.number, bad.line, bad.reason) for bad in bads]
@@ -230,6 +232,19 @@ def _materials(source: int, rows: list[tuple], first: int) -> list[tuple]:
             if row[column] is not None:
                 counts[place] += 1
     return [(source, *key, *counts) for key, counts in held.items()]
+
+
+#: A row of ``material_counts``: the numbers of a ``materials`` row from its men to its FIELDS
+#: counts (not its source, nor its first record), each a little-endian 64-bit integer.
+_COUNTS_WIDTH = 12 + 6 + len(FIELDS)
+
+
+def _counts_blob(summary: list[tuple]) -> bytes:
+    """The numbers of a source's ``materials`` rows as one array: what the browser reads to
+    list an index's classes at once, not a row at a time."""
+    import numpy as np
+
+    return np.array([row[1:-1] for row in summary], dtype="<i8").reshape(len(summary), _COUNTS_WIDTH).tobytes()
 
 
 def _families(source: int, rows: list[tuple]) -> list[tuple]:
@@ -588,6 +603,7 @@ RECORD_BYTES = 16 * MAX_LINE
 _VARIABLES = 900  # materials asked for in one query (12 numbers each, under SQLite's 32766)
 _MOST = 1 << 40  # no count in an index of ours is above this (a larger one: no index of ours)
 _SQUARES = 64  # nor men of one type
+_COUNTS_BOUNDS = [_SQUARES] * 12 + [_MOST] * (6 + len(FIELDS))  # of a row of ``material_counts``
 _MATERIAL = ", ".join((*_MEN, "wk", "bk"))
 
 
@@ -672,30 +688,28 @@ class StoredIndex:
     def _read_classes(self) -> None:
         """Every material's records and results, from the few rows a class the index keeps
         (``materials``), counted as ``classify`` counts them."""
-        summed = ("count", "games", "r0", "r1", "r2", "r3")
-        # Checked here, in one pass of SQLite's: each count a whole number, no more men than squares.
-        bounds = [(name, _SQUARES) for name in (*_MEN, "wk", "bk")] + [(name, _MOST) for name in summed]
-        wrong = " OR ".join(f"typeof({name}) != 'integer' OR {name} NOT BETWEEN 0 AND {most}" for name, most in bounds)
-        found = self._database.execute(f"SELECT {_MATERIAL} FROM materials WHERE {wrong} LIMIT 1").fetchone()
-        if found is not None:
-            raise StaleIndex(f"{self.path}: not a gbr-tui index (its materials table holds {found})")
         import numpy as np
 
-        # A row a material and source: the tally adds up a material's rows from several sources.
-        rows = self._database.execute(f"SELECT {_MATERIAL}, {', '.join(summed)} FROM materials").fetchall()
-        held = np.array(rows, dtype=np.int64).reshape(len(rows), 12 + len(summed))
+        # One array a source, a row a material: the tally adds up a material's rows of several.
+        parts = []
+        for source, rows, blob in self._database.execute("SELECT source, rows, counts FROM material_counts"):
+            if type(rows) is not int or type(blob) is not bytes or rows < 0 or len(blob) != 8 * _COUNTS_WIDTH * rows:
+                raise StaleIndex(f"{self.path}: not a gbr-tui index (the material counts of source {source})")
+            parts.append(np.frombuffer(blob, dtype="<i8").reshape(rows, _COUNTS_WIDTH))
+        held = np.concatenate(parts) if parts else np.zeros((0, _COUNTS_WIDTH), dtype=np.int64)
+        wrong = np.flatnonzero(((held < 0) | (held > np.array(_COUNTS_BOUNDS))).any(axis=1))
+        if len(wrong):
+            raise StaleIndex(f"{self.path}: not a gbr-tui index (its material counts hold {held[wrong[0]].tolist()})")
         games = held[:, 13] > 0
         self.games = bool(games.any())
         results = None
         if self.games:
-            results = [tuple(row[14:18]) if played else None for row, played in zip(rows, games.tolist())]
-        del rows
+            results = [tuple(row) if played else None for row, played in zip(held[:, 14:18].tolist(), games.tolist())]
         try:
             self._tally = tally_of_materials(held[:, :10], held[:, 10:12], held[:, 12], results, self._rule)
         except GbrError as error:
             raise StaleIndex(f"{self.path}: not a gbr-tui index ({error.message})") from None
-        present = self._database.execute(f"SELECT {', '.join(f'SUM({name})' for name in _FIELD_COUNTS)} FROM materials")
-        self.fields = {name for name, found in zip(FIELDS, present.fetchone()) if found}
+        self.fields = {name for name, found in zip(FIELDS, held[:, 18:].sum(axis=0).tolist()) if found}
         families = self._database.execute("SELECT family, SUM(count) FROM families GROUP BY family")
         self._families = {family: count for family, count in families if family in FAMILY_ORDER and type(count) is int}
 
