@@ -32,7 +32,6 @@ from gbr_tui.core import GbrError, Rule, board_from_fen
 from gbr_tui.core.describe import not_kept_words, not_saved_words, restored_words, saved_words, unknown_theme_words
 from gbr_tui.core.settings import Settings, read_settings, settings_path, write_settings
 from gbr_tui.messages import LoadPosition
-from gbr_tui.palette import GbrCommandPalette, GbrCommands
 from gbr_tui.screens import COLLECTION_SCREEN
 from gbr_tui.screens.editor import EditorScreen
 from gbr_tui.screens.too_small import TooSmallScreen, too_small
@@ -57,10 +56,18 @@ NOT_OFFERED = {
 
 if TYPE_CHECKING:
     from textual.actions import ActionParseResult
+    from textual.command import Provider
     from textual.dom import DOMNode
     from textual.screen import Screen
 
     from gbr_tui.core.collection import CollectionRequest
+
+
+def gbr_commands() -> type[Provider]:
+    """Our palette commands, loaded when the palette first opens (as Textual's own are)."""
+    from gbr_tui.palette import GbrCommands
+
+    return GbrCommands
 
 
 class GbrApp(App[None]):
@@ -68,7 +75,7 @@ class GbrApp(App[None]):
 
     TITLE = "gbr-tui"
     SUB_TITLE = "GBR codes of chess endgames"
-    COMMANDS = App.COMMANDS | {GbrCommands}
+    COMMANDS = App.COMMANDS | {gbr_commands}
     HELP_TITLE = "Everywhere"
 
     BINDINGS = [
@@ -372,10 +379,14 @@ class GbrApp(App[None]):
     def action_command_palette(self) -> None:
         """Our palette (``GbrCommandPalette``): ctrl+p closes it again."""
         if self.use_command_palette and not CommandPalette.is_open(self):
+            from gbr_tui.palette import GbrCommandPalette
+
             self.push_screen(GbrCommandPalette(id="--command-palette"))
 
     def search_themes(self) -> None:
         """The palette's Theme command: the themes in our palette (see ``GbrCommandPalette``)."""
+        from gbr_tui.palette import GbrCommandPalette
+
         self.push_screen(GbrCommandPalette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def action_help(self) -> None:

@@ -1,21 +1,24 @@
 """The ``gbr-tui`` command: sub-commands for scripts, the terminal app otherwise.
 
-Only what the command line asks for is loaded: the app does not wait for the collection readers,
-and ``gbr-tui encode`` in a shell loop does not load the app. ``gbr-tui --help`` loads every
-sub-command, to list them.
+Only what the command line asks for is loaded: the app does not wait for the collection readers
+(nor, started with no arguments, for argparse), and ``gbr-tui encode`` in a shell loop does not
+load the app. ``gbr-tui --help`` loads every sub-command, to list them.
 """
 
 from __future__ import annotations
 
-import argparse
 import difflib
 import os
 import sys
 from collections.abc import Callable
 from functools import partial
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from gbr_tui import __version__, startup
+
+if TYPE_CHECKING:
+    import argparse
 
 #: The sub-commands, each a module of ``gbr_tui.commands`` with ``register`` and ``run``.
 COMMAND_NAMES = ("encode", "decode", "classify", "check", "index", "screenshots", "serve")
@@ -23,6 +26,8 @@ HELP_FLAGS = ("-h", "--help")
 
 
 def build_parser(commands: tuple[str, ...] = COMMAND_NAMES) -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="gbr-tui",
         usage="gbr-tui [-h] [--version] [FILE... | COMMAND ...]",
@@ -68,7 +73,11 @@ def prepare(argv: list[str]) -> Callable[[], int]:
     Usage errors exit here, as argparse does. Loading and running are apart so that the entry
     point (``gbr_tui.__main__``) can treat start-up as start-up.
     """
-    if argv and not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
+    if not argv:  # the app, as a user starts it most: what the parser would say, without it
+        from gbr_tui.commands.start import app_starter
+
+        return app_starter()
+    if not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
         guess = _command_meant(argv[0])
         if guess is not None:
             from gbr_tui.commands.common import SHOWN_CHARACTERS

@@ -87,7 +87,8 @@ class EditorScreen(Screen):
         width, height = self.app.size
         horizontal = self._get_breakpoint_classes(width, self.HORIZONTAL_BREAKPOINTS)
         self.add_class(*horizontal, *self._get_breakpoint_classes(height, self.VERTICAL_BREAKPOINTS))
-        yield Header()
+        if self._header_shown(height):
+            yield Header()
         with Container(id="panes"):
             with Container(id="board-and-code"):
                 with Vertical(id="board-column"):
@@ -96,6 +97,15 @@ class EditorScreen(Screen):
                 yield CodePane()
             yield ExamplesPane()
         yield KeyFooter()
+
+    def _header_shown(self, height: int) -> bool:
+        """Whether the Header shows at this height (editor.tcss hides it below -tall)."""
+        return "-tall" in self._get_breakpoint_classes(height, self.VERTICAL_BREAKPOINTS)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The Header is made the first time it shows: not at all in a terminal of 24 rows."""
+        if self._header_shown(event.size.height) and not self.query(Header):
+            self.mount(Header(), before=0)
 
     def on_mount(self) -> None:
         self._show_keys_waiting()

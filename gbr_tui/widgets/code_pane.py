@@ -59,7 +59,9 @@ class CodePane(VerticalScroll, can_focus=True):
         yield Static(id="code-body", markup=False)
 
     def watch_description(self, description: BoardDescription | None) -> None:
-        if description is None:
+        # Not before the first layout: the text's layout depends on the pane's size, and the
+        # first Resize draws it (see on_resize).
+        if description is None or not self.size:
             return
         self.query_one(Digits).update(description.code or "----.--")
         summary = (description.men, description.to_move, description.stipulation)

@@ -78,9 +78,6 @@ class ExamplesPane(Vertical):
         yield table
         yield Static(id="examples-detail", markup=False)
 
-    def on_mount(self) -> None:
-        self._fill()
-
     def on_resize(self) -> None:
         self._fill()
 
@@ -108,7 +105,13 @@ class ExamplesPane(Vertical):
         self._fill()
 
     def _fill(self) -> None:
-        """The rows the filter lets through, in columns that fit the pane's width."""
+        """The rows the filter lets through, in columns that fit the pane's width.
+
+        Nothing before the pane's first layout (its first Resize fills it): the name column
+        gets the width the pane leaves, and a table filled at width 0 drew every name cut.
+        """
+        if not self.content_size.width:
+            return
         try:
             self.shown = find(self.filter_text, self.rule)
             problem = None

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import gc
+import inspect
 import json
 import subprocess
 import sys
 
 from gbr_tui import startup
 from gbr_tui.app import make_app
-from gbr_tui.cli import COMMAND_NAMES
+from gbr_tui.cli import COMMAND_NAMES, build_parser
+from gbr_tui.commands.start import app_starter
 from tests.cli.process import run_gbr
 
 
@@ -30,8 +32,26 @@ def test_the_app_loads_neither_the_sub_commands_nor_the_collection_readers():
         "gbr_tui.core.collection",
         "chess.pgn",
         "rich.progress",
+        "argparse",  # no arguments: nothing to parse
     }
     assert modules & unwanted == set()
+
+
+def test_no_arguments_start_the_app_as_the_parser_would():
+    """``prepare([])`` skips argparse: the app gets what the parser gives for no options."""
+    args = build_parser(()).parse_args([])
+    from_parser = {
+        "served": args.served,
+        "ascii_mode": args.ascii,
+        "mouse": not args.no_mouse,
+        "no_animation": args.no_animation,
+    }
+    defaults = {
+        name: parameter.default
+        for name, parameter in inspect.signature(app_starter).parameters.items()
+        if name != "files"
+    }
+    assert defaults == from_parser
 
 
 def test_a_sub_command_loads_neither_the_app_nor_the_other_sub_commands():
