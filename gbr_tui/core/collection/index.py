@@ -24,7 +24,7 @@ from functools import partial
 
 from gbr_tui.core.check import record_check_words
 from gbr_tui.core.collection.positions import VouchedLines, vouched_positions
-from gbr_tui.core.collection.read_back import SourceFile, csv_prefix, line_offsets, read_back, source_file
+from gbr_tui.core.collection.read_back import SourceFile, changed, csv_prefix, line_offsets, read_back, source_file
 from gbr_tui.core.collection.readers import Collection, CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Record
 from gbr_tui.core.collection.tally import UNKNOWN_RESULT, ClassRow, SortBy, Tally, family_rows, result_index
@@ -150,6 +150,10 @@ class _FileRecords:
         end = self.offsets[after] if after < len(self.offsets) else self.source.size
         ply = self.plies[index] if self.plies is not None else None
         try:
+            if changed(self.source):
+                raise CollectionError(f"{self.name}: changed since it was read: {REREAD_WORDS}")
+            if not 0 <= offset < end <= self.source.size:
+                raise CollectionError(f"{self.name}: record {number} is not within the file: {REREAD_WORDS}")
             found = read_back(self.source, number, line, offset, end, ply, material, REREAD_WORDS)
         except CollectionError as error:
             return IndexedRecord(self.name, number, line, "", {}, error.message)

@@ -75,15 +75,12 @@ def read_back(
     end: int,
     ply: int | None,
     material: Material,
-    changed_words: str,
+    again: str,
 ) -> Record:
-    """The record as it is read at its offset (up to ``end``, the next record's); a game of
-    every class is replayed to its ``ply``. (Its men are the same under either rule.) CollectionError when it cannot be: the file has
-    changed (``changed_words`` say what to do) or the record is not what was counted."""
-    if changed(source):
-        raise CollectionError(f"{source.name}: changed since it was read: {changed_words}")
-    if not 0 <= offset < end <= source.size:
-        raise CollectionError(f"{source.name}: record {number} is not within the file")
+    """The record as it is read at its offset (up to ``end``, the next record's; within the
+    file as it was read: the caller has checked it is unchanged); a game of every class is
+    replayed to its ``ply``. CollectionError when it cannot be read, or is not the record
+    counted (its men differ): ``again`` says what to do."""
     try:
         with open(source.path, "rb") as file:
             file.seek(offset)
@@ -92,6 +89,7 @@ def read_back(
         raise CollectionError(f"{source.name}: cannot be read ({error.strerror or error})") from None
     games = source.request.format == Format.PGN and source.request.game_positions == GamePositions.ALL
     why = "it is not there"
+    # The men are the same under either rule.
     with source.request.open(io.BytesIO(data), Rule.COUNT, name=source.name) as collection:
         for item in collection.records():
             if type(item) is BadRecord:
@@ -106,7 +104,7 @@ def read_back(
             why = "its men differ from those counted"
             break
     raise CollectionError(
-        f"{source.name}:{line}: record {number} cannot be read back at its place in the file ({why}); {changed_words}"
+        f"{source.name}:{line}: record {number} cannot be read back at its place in the file ({why}); {again}"
     )
 
 

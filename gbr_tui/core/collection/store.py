@@ -17,7 +17,6 @@ import contextlib
 import dataclasses
 import functools
 import heapq
-import io
 import itertools
 import operator
 import os
@@ -35,6 +34,7 @@ from gbr_tui.core.check import CaptionCheck, caption_checked, code_alone, record
 from gbr_tui.core.code import Rule, encode
 from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, IndexedRecord, largest_families
 from gbr_tui.core.collection.material_rows import tally_of_materials
+from gbr_tui.core.collection.read_back import SourceFile, csv_prefix, read_back
 from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Item, Record
 from gbr_tui.core.collection.source import MAX_LINE, Cancelled
@@ -597,24 +597,11 @@ class NoOffsets(CollectionError):
         self.request = request
 
 
-#: A record read back from its source is read within this many bytes of its offset (a longer
-#: game is told as not readable, not read on without end).
-RECORD_BYTES = 16 * MAX_LINE
 _VARIABLES = 900  # materials asked for in one query (12 numbers each, under SQLite's 32766)
 _MOST = 1 << 40  # no count in an index of ours is above this (a larger one: no index of ours)
 _SQUARES = 64  # nor men of one type
 _COUNTS_BOUNDS = [_SQUARES] * 12 + [_MOST] * (6 + len(FIELDS))  # of a row of ``material_counts``
 _MATERIAL = ", ".join((*_MEN, "wk", "bk"))
-
-
-@dataclass(frozen=True)
-class _StoredSource:
-    name: str
-    path: str
-    size: int
-    mtime_ns: int
-    request: CollectionRequest  # how to read one of its records alone: its format, not detected
-    prefix: bytes  # CSV: the lines before its first record (the header), read before a record
 
 
 class StoredIndex:
@@ -647,7 +634,7 @@ class StoredIndex:
         self.record = functools.lru_cache(maxsize=4096)(self._record)
         self.failures: list[str] = []
 
-    def _checked_sources(self, sources: list[tuple], request: CollectionRequest) -> dict[int, _StoredSource]:
+    def _checked_sources(self, sources: list[tuple], request: CollectionRequest) -> dict[int, SourceFile]:
         checked = {}
         self.files: list[str] = []
         self.classified = 0
@@ -661,11 +648,9 @@ class StoredIndex:
             prefix = b""
             if form == Format.CSV:
                 first = self._database.execute("SELECT offset FROM records WHERE source = ? LIMIT 1", (source,))
-                start = (first.fetchone() or (0,))[0] or 0
-                with open(path, "rb") as file:
-                    prefix = file.read(start) if start <= MAX_LINE else file.readline(MAX_LINE)
+                prefix = csv_prefix(path, (first.fetchone() or (0,))[0] or 0)
             wanted = dataclasses.replace(request, paths=(path,), format=form, game_positions=self.position, min_plies=0)
-            checked[source] = _StoredSource(name, path, size, mtime_ns, wanted, prefix)
+            checked[source] = SourceFile(name, path, size, mtime_ns, wanted, prefix)
             self.files.append(name)
             self.classified += classified
         if compressed:
@@ -796,35 +781,11 @@ class StoredIndex:
         return IndexedRecord(stored.name, number, line, fen, headers)
 
     def _read_back(
-        self, source: _StoredSource, number: int, line: int, offset: int, end: int, ply: int | None, material: Material
+        self, source: SourceFile, number: int, line: int, offset: int, end: int, ply: int | None, material: Material
     ) -> str:
         """The record's position, read at its offset; CollectionError when the file has changed
         since it was indexed (or the record is not what the index holds)."""
         _check_fresh(self.path, source.path, source.size, source.mtime_ns)
         if not 0 <= offset < end <= source.size:
             raise CollectionError(f"{self.path}: not a gbr-tui index (record {number} is not within its file)")
-        try:
-            with open(source.path, "rb") as file:
-                file.seek(offset)
-                data = source.prefix + file.read(min(end - offset, RECORD_BYTES))
-        except OSError as error:
-            raise CollectionError(f"{source.name}: cannot be read ({error.strerror or error})") from None
-        games = source.request.format == Format.PGN and self.position == GamePositions.ALL
-        why = "it is not there"
-        with source.request.open(io.BytesIO(data), self._rule, name=source.name) as collection:
-            for item in collection.records():
-                if type(item) is BadRecord:
-                    why = item.reason
-                    continue
-                if games and item.number != 1:  # its game is the range's first
-                    break
-                if games and item.ply != ply:
-                    continue
-                if item.material == material:
-                    return item.fen
-                why = "its men differ from the index's"
-                break
-        raise CollectionError(
-            f"{source.name}:{line}: record {number} cannot be read back at its place in the file ({why}); "
-            "run `gbr-tui index` again"
-        )
+        return read_back(source, number, line, offset, end, ply, material, "run `gbr-tui index` again").fen
