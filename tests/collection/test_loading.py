@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from gbr_tui.core import Rule
@@ -53,9 +51,8 @@ def test_stopping_ends_the_reading_process(tmp_path):
     reading = Loading(CollectionRequest((str(path),)), Rule.COUNT)
     while not isinstance(reading.next(1), Progress):
         pass
-    started = time.monotonic()
     reading.stop()
-    assert not reading._process.is_alive() and time.monotonic() - started < 5
+    assert reading._process.exitcode == 0  # it ended by itself, not stopped by force
     with pytest.raises(CollectionError, match="stopped before the end"):
         reading.next(0)
 

@@ -547,6 +547,10 @@ async def test_a_class_of_100000_positions_draws_only_the_rows_on_screen(tmp_pat
             app.post_message(events.Key(key, None))
         await pilot.pause()
         records = screen.query_one("#position-list", RecordList)
+        for _ in range(250):  # laid out once its first rows are read back (slower under load)
+            if records.size.height:
+                break
+            await pilot.pause(0.02)
         lines = shown_lines(records)
         last = [line for line in lines if line.strip()][-1]
         assert last.split()[:2] == ["100000", "100000"]  # record 100,000 is on line 100,000

@@ -25,7 +25,7 @@ PROGRESS_PAUSE = 0.1  # seconds between two reports of the reading process
 CHART_PAUSE = 0.5  # seconds between two looks at the largest classes
 CHART_ROWS = 30  # classes (or families) reported for the chart
 EITHER_COLOUR, FAMILIES = 1, 2  # what the chart wants (``Loading.chart``), bits
-STOP_WAIT = 5  # seconds a reading process is given to stop its own workers and end
+STOP_WAIT = 10  # seconds a reading process is given to stop its own workers and end
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,9 @@ class Loading:
         self._reports, sender = context.Pipe(duplex=False)
         self._stop = context.Event()
         self._chart = context.Value("i", chart, lock=False)
-        self._process = context.Process(target=_read, args=(request, rule, sender, self._stop, self._chart))
+        self._process = context.Process(
+            target=_read, args=(request, rule, self._reports, sender, self._stop, self._chart)
+        )
         self._process.start()
         sender.close()  # the reader's end only: when it ends, so does the pipe
 
@@ -112,8 +114,9 @@ def taken(request: CollectionRequest, rule: Rule) -> Loading | None:
     return found
 
 
-def _read(request: CollectionRequest, rule: Rule, sender, stop, chart) -> None:
+def _read(request: CollectionRequest, rule: Rule, reports, sender, stop, chart) -> None:
     """The reading process: every file of ``request`` into one index, reports sent as it goes."""
+    reports.close()  # the app's end, copied here: once the app closes it, sending fails at once
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the app's to act on: it stops this reading
     app = os.getppid()  # when it has gone, so has the reader of the reports
     index = ClassIndex()
@@ -145,8 +148,9 @@ def _read(request: CollectionRequest, rule: Rule, sender, stop, chart) -> None:
                 if not index.read(collection, tick, request, path):
                     break
             done += os.path.getsize(path)
-        sender.send(("progress", Progress(done, index.classified + len(index.bad), _bars(index, chart.value))))
-        sender.send(("done", index))
+        if not stop.is_set():
+            sender.send(("progress", Progress(done, index.classified + len(index.bad), _bars(index, chart.value))))
+            sender.send(("done", index))
     except BrokenPipeError:
         pass  # the app has gone, or stopped the reading
     except CollectionError as error:
