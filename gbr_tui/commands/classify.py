@@ -16,10 +16,7 @@ import json
 import os
 import sys
 from collections.abc import Iterator
-
-from rich.bar import Bar
-from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
+from typing import TYPE_CHECKING
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from gbr_tui.commands.common import (
@@ -33,6 +30,7 @@ from gbr_tui.commands.common import (
 )
 from gbr_tui.core import GbrError, Rule, short_form
 from gbr_tui.core.collection import HEADERS, BadRecord, ClassRow, Collection, GamePositions, Record, Tally, store
+from gbr_tui.core.collection.records import Format
 from gbr_tui.core.collection.tally import NO_RESULTS, FamilyRow, SortBy, family_rows, folded, swapped_code
 from gbr_tui.core.describe import (
     EITHER_COLOUR_NOTE,
@@ -49,6 +47,10 @@ from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
 from gbr_tui.core.text import printable
 
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
+
 REASON_CHARACTERS = 300  # of why a record is bad, at most this much is printed
 
 CSV_FIELDS = ("file", "record", "line", "ply", "plies", "code", "material", "position", *HEADERS)
@@ -57,6 +59,12 @@ BAR_WIDTH = 10  # cells of a share bar
 #: 9 us a class a row at a time); once numpy is loaded (the batch path ran), it is always used.
 SUMMARY_NUMPY_WORTH = 20_000
 _FAST_MODULE = "gbr_tui.core.fast"
+#: FEN and EPD lines are counted by the batch path, some 50 MB of them a CPU second: a file is
+#: cut for worker processes (by default) only from this many bytes a worker. On 35-60 MB files
+#: (1M lines) two workers took 6-10% more CPU than one process and were no sooner done, on the
+#: 2-core benchmark machine at load 3.5-4.6 (benchmarks/positions.py's inputs).
+BATCH_RANGE_BYTES = 64 << 20
+BATCH_FORMATS = (Format.FEN, Format.EPD)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -100,7 +108,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--bars", action="store_true", help="draw the share bars even when stdout is not a terminal")
     workers = parser.add_mutually_exclusive_group()  # processes here, or a cluster's
-    add_jobs_option(workers, "--per-record/--csv")
+    add_jobs_option(workers, "--per-record/--csv", batch_megabytes=BATCH_RANGE_BYTES >> 20)
     workers.add_argument(
         "--dask",
         metavar="SCHEDULER",
@@ -123,7 +131,7 @@ def _plies(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    errors = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    errors = _errors_console()
     try:
         pattern = parse_pattern(args.match) if args.match is not None else None
     except GbrError as error:
@@ -160,7 +168,7 @@ class _Classifier:
     """One run of the command: reads the files, reports their bad records and shows progress on
     stderr, writes the summary or the records on stdout."""
 
-    def __init__(self, args: argparse.Namespace, pattern: ClassPattern | None, errors: Console) -> None:
+    def __init__(self, args: argparse.Namespace, pattern: ClassPattern | None, errors: Console | _PlainErrors) -> None:
         self.args = args
         self.pattern = pattern
         self.errors = errors
@@ -177,6 +185,8 @@ class _Classifier:
         sizes = [os.path.getsize(name) if name != "-" else None for name in self.args.files]
         total = None if None in sizes else sum(sizes)
         if self.errors.is_terminal:
+            from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
+
             self.progress = Progress(
                 TextColumn("{task.description}"),
                 BarColumn(),
@@ -199,6 +209,7 @@ class _Classifier:
                         self._tally(name, collection)
                         self._finish_file(collection)
         if not (self.args.per_record or self.args.csv):
+            self.tally.count_numbers()  # the last of the counting, before the summary
             self._write_summary()
         tally = self.tally
         self.errors.print(read_summary(tally.classified, tally.bad))
@@ -237,7 +248,8 @@ class _Classifier:
         if self.cluster is not None:
             parts = self._tally_on_cluster(name, collection)
         else:
-            jobs = parallel.planned_jobs(collection, self.args.jobs)
+            per_worker = BATCH_RANGE_BYTES if collection.format in BATCH_FORMATS else parallel.MIN_RANGE_BYTES
+            jobs = parallel.planned_jobs(collection, self.args.jobs, per_worker)
             ranges = parallel.byte_ranges(collection, name, jobs, at_least=1)
             parts = ranges and parallel.tally_in_ranges(
                 collection, name, self.request, ranges, self.rule, jobs, self.args.either_colour
@@ -499,6 +511,26 @@ def _summary_uses_numpy(classes: int) -> bool:
     return classes >= SUMMARY_NUMPY_WORTH or _FAST_MODULE in sys.modules
 
 
+def _errors_console() -> Console | _PlainErrors:
+    """stderr as rich's Console wherever rich may take it for a terminal (the progress bar is
+    drawn there), else plain lines: rich writes the printable lines given here as they are, and
+    its import is some 0.1 s of a command's start."""
+    if sys.stderr.isatty() or "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ:
+        from rich.console import Console
+
+        return Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    return _PlainErrors()
+
+
+class _PlainErrors:
+    """stderr, not a terminal: each line written as given."""
+
+    is_terminal = False
+
+    def print(self, text: str) -> None:
+        sys.stderr.write(text + "\n")
+
+
 @contextlib.contextmanager
 def _collection_paused() -> Iterator[None]:
     """Python's cycle collector paused while the summary is built: its tens of thousands of rows
@@ -520,12 +552,16 @@ class _Bars:
         self.width = width
         self.steps = width * 8
         self._rendered: dict[int, str] = {}
+        from rich.console import Console
+
         self._console = Console(width=width, color_system=None, legacy_windows=False, file=io.StringIO())
 
     def __call__(self, share: float) -> str:
         step = round(share * self.steps)
         text = self._rendered.get(step)
         if text is None:
+            from rich.bar import Bar
+
             with self._console.capture() as capture:
                 self._console.print(Bar(self.steps, 0, step, width=self.width), end="")
             text = self._rendered[step] = capture.get().rstrip("\n").ljust(self.width)

@@ -200,11 +200,16 @@ def collection_request(args: argparse.Namespace) -> CollectionRequest:
     return request
 
 
-def add_jobs_option(parser: argparse.ArgumentParser | argparse._ActionsContainer, *also: str) -> None:
-    """``--jobs N``: worker processes per file; ``also`` names what else is read in one process."""
+def add_jobs_option(
+    parser: argparse.ArgumentParser | argparse._ActionsContainer, *also: str, batch_megabytes: int | None = None
+) -> None:
+    """``--jobs N``: worker processes per file; ``also`` names what else is read in one process,
+    ``batch_megabytes`` a worker's least share of a FEN or EPD file by default (classify)."""
     from gbr_tui.core.describe import jobs_help_words
 
-    parser.add_argument("--jobs", type=_job_count, metavar="N", help=jobs_help_words(*also))
+    parser.add_argument(
+        "--jobs", type=_job_count, metavar="N", help=jobs_help_words(*also, batch_megabytes=batch_megabytes)
+    )
 
 
 def _job_count(text: str) -> int:

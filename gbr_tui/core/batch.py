@@ -26,7 +26,7 @@ class Vetted:
     """A batch's verdicts: ``codes[i]`` for each text not in ``rejected`` (those hold ""), and
     the material behind each of those codes; the rejected are python-chess's to judge."""
 
-    def __init__(self, codes: list[str], rejected: Sequence[int], counts=None) -> None:
+    def __init__(self, codes: list[str] | None, rejected: Sequence[int], counts=None) -> None:
         self.codes = codes
         self.rejected = rejected
         self.counts = counts  # (texts, 10) men Q R B N P q r b n p per text, a numpy array

@@ -17,11 +17,40 @@ only batch work imports them (see ``FenEncoder``).
 
 from __future__ import annotations
 
+import ctypes
+import sys
+
 import numpy as np
 
 from gbr_tui.core.batch import Vetted
 from gbr_tui.core.code import Rule, piece_digit
 from gbr_tui.core.material import Material
+
+#: Lines whose bytes are vetted at once: the temporaries of a piece (some 8 bytes a byte of text)
+#: stay within ``_HEAP_KEPT``.
+_PIECE_LINES = 4096
+#: glibc's malloc: blocks up to this size come from its heap (larger ones are mapped apart), and
+#: up to twice it freed at the heap's top is kept for the next piece.
+_HEAP_KEPT = 8 << 20
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+
+
+def _keep_freed_pieces() -> None:
+    """Fixed malloc thresholds (glibc, Linux). By default they follow the largest block freed so
+    far, and the few MB of a piece's temporaries were handed back to the system at each piece's
+    end and faulted in again for the next: a fifth of ``classify``'s CPU on a million lines, as
+    system time."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):  # not glibc
+        return
+    mallopt(_M_MMAP_THRESHOLD, _HEAP_KEPT)
+    mallopt(_M_TRIM_THRESHOLD, 2 * _HEAP_KEPT)
+
+
+_keep_freed_pieces()
 
 _COUNTED = b"QRBNPqrbnp"
 _SPACE, _LINE_END = 32, 10
@@ -43,11 +72,8 @@ _NOT_IN_A_RANK = 100
 _SQUARES = _byte_table(
     {b"12345678"[n : n + 1]: n + 1 for n in range(8)} | {_COUNTED + b"Kk": 1, b"/": 0}, _NOT_IN_A_RANK
 )
-#: A digit after a digit: both bytes are this in ``_RUN_DIGITS``, their AND too, any other pair 0.
-_RUN_DIGITS = _byte_table({b"12345678": _NOT_IN_A_RANK})
 #: A placement's kings, one sum per line: 1 a White king, 16 a Black one. Only one king a side
 #: (17) is vouched for here; python-chess and the reader name any other kings (an empty board).
-_KINGS = _byte_table({b"K": 1, b"k": 16})
 _ONE_KING_A_SIDE = 17
 _FULL_PLACEMENT = 64 + 7  # eight ranks of eight men: no digit, and six bits may not hold a type
 _MEN = np.zeros(256, dtype=np.int64)
@@ -134,25 +160,40 @@ def counted_codes(indices: list[np.ndarray]) -> dict[str, int]:
 
 
 class VettedBlock(Vetted):
-    """The verdicts of a block vetted here: the men of each line are packed in ``keys``."""
+    """The verdicts of a block vetted here: the men of each line are packed in ``keys``, its
+    full code is a row of ``text`` (``abcd.ef`` and a line end), and ``codes`` are written from
+    those rows when first read (counting needs only the rows)."""
 
     def __init__(
-        self, codes: list[str], rejected: list[int], counts: np.ndarray, keys: np.ndarray, nine_codes: np.ndarray
-    ):
-        super().__init__(codes, rejected, counts)
+        self, text: np.ndarray, vouched: np.ndarray, counts: np.ndarray, keys: np.ndarray, short: bool = False
+    ) -> None:
+        super().__init__(None, np.flatnonzero(~vouched).tolist(), counts)
         self.keys = keys
-        self.nine_codes = nine_codes  # the vouched-for lines whose code has a 9: line, full code
-        self.code_text: tuple[np.ndarray, np.ndarray] | None = None  # every full code, which vouched for
+        self._text, self._vouched, self._short = text, vouched, short
+
+    @property
+    def codes(self) -> list[str]:
+        if self._codes is None:
+            written = self._text.tobytes().decode("ascii")
+            if self._short:
+                written = written.replace(".00\n", "\n")
+            self._codes = written.split("\n")[:-1]
+            for index in self.rejected:
+                self._codes[index] = ""
+        return self._codes
+
+    @codes.setter
+    def codes(self, codes: list[str] | None) -> None:
+        self._codes = codes
 
     def code_indices(self) -> np.ndarray:
-        text, vouched = self.code_text
-        return code_indices(text[vouched, :7])
+        return code_indices(self._text[self._vouched, :7])
 
     def nine_keys(self) -> tuple[np.ndarray, np.ndarray]:
         """The full codes (``S7``) with a 9 among the vouched-for lines, and the packed men
         behind each."""
-        lines, codes = self.nine_codes
-        return codes, self.keys[lines]
+        lines = np.flatnonzero(self._vouched & (self._text[:, :4] == ord("9")).any(axis=1))
+        return np.ascontiguousarray(self._text[lines, :7]).view("S7").ravel(), self.keys[lines]
 
 
 class PackedMaterials:
@@ -240,7 +281,10 @@ class PackedMaterials:
         starts and lengths; and the men of every material, a row each (Q R B N P q r b n p),
         and its count."""
         names, starts, stops = self._counted()
-        men = (self._keys[0][:, None] >> (6 * np.arange(10))) & 63
+        keys = self._keys[0]
+        men = np.empty((len(keys), 10), dtype=np.uint8)
+        for column in range(10):
+            men[:, column] = (keys >> (6 * column)) & 63
         return names, starts, stops - starts, men, self._counts[0]
 
     def __getstate__(self) -> tuple:
@@ -262,39 +306,36 @@ class VectorEncoder:
 
     def vet(self, texts: list[str]) -> VettedBlock:
         lines = len(texts)
+        pieces = range(0, max(lines, 1), _PIECE_LINES)  # an empty block is one empty piece
+        verdicts = [self._vetted_piece(texts[start : start + _PIECE_LINES]) for start in pieces]
+        ok = np.concatenate([piece_ok for piece_ok, _ in verdicts])
+        keys = np.concatenate([piece_keys for _, piece_keys in verdicts])
+        counts = (keys[:, None] >> (6 * np.arange(10))) & 63
+        ok &= (counts[:, 4] <= 8) & (counts[:, 9] <= 8)
+        return VettedBlock(self.code_rows(counts), ok, counts, keys, self.short)
+
+    def _vetted_piece(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Whether each text is vouched for here (its placement and its fields), and its men
+        packed (``_MEN``); the pawns are counted by the caller."""
+        if not texts:
+            return np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64)
         joined = "\n".join(texts) + "\n"
         data = joined.encode("utf-8", "surrogatepass") if not joined.isascii() else joined.encode("ascii")
         buffer = np.frombuffer(data, dtype=np.uint8)
         ends = np.flatnonzero(buffer == _LINE_END)
-        if len(ends) != lines:  # a text with a line end inside: the buffer's lines are not the texts
-            return self._with_inner_breaks(texts, [index for index, text in enumerate(texts) if "\n" in text])
-        starts = np.empty(lines, dtype=np.int64)
+        if len(ends) != len(texts):  # a text with a line end inside: the buffer's lines are not the texts
+            broken = [index for index, text in enumerate(texts) if "\n" in text]
+            ok, keys = self._vetted_piece([text if "\n" not in text else "" for text in texts])
+            ok[broken] = False
+            return ok, keys
+        starts = np.empty(len(texts), dtype=np.int64)
         starts[0] = 0
         starts[1:] = ends[:-1] + 1
-        spaces = np.flatnonzero(buffer == _SPACE)
-        placement_ends = np.minimum(np.append(spaces, len(buffer))[np.searchsorted(spaces, starts)], ends)
-        ok, keys = self._placements(data, buffer, starts, placement_ends)
-        counts = (keys[:, None] >> (6 * np.arange(10))) & 63
-        ok &= self._trailing_fields(data, buffer, starts, spaces)
-        ok &= (counts[:, 4] <= 8) & (counts[:, 9] <= 8)
-        codes, nines, text = self._codes(counts, lines)
-        rejected = np.flatnonzero(~ok).tolist()
-        for index in rejected:
-            codes[index] = ""
-        nine_lines = np.flatnonzero(nines & ok)
-        nine_codes = np.ascontiguousarray(text[nine_lines, :7]).view("S7").ravel()
-        vetted = VettedBlock(codes, rejected, counts, keys, (nine_lines, nine_codes))
-        vetted.code_text = text, ok
-        return vetted
-
-    def _with_inner_breaks(self, texts: list[str], broken: list[int]) -> VettedBlock:
-        """Lines with line ends inside are python-chess's; the rest are vetted as usual."""
-        cleaned = list(texts)
-        for index in broken:
-            cleaned[index] = ""
-        vetted = self.vet(cleaned)
-        vetted.rejected = sorted(set(vetted.rejected) | set(broken))
-        return vetted
+        spaces = np.append(np.flatnonzero(buffer == _SPACE), len(buffer))  # and one past the end
+        first_spaces = np.searchsorted(spaces, starts)
+        ok, keys = self._placements(data, buffer, starts, np.minimum(spaces[first_spaces], ends))
+        ok &= self._trailing_fields(data, buffer, ends, spaces, first_spaces)
+        return ok, keys
 
     @staticmethod
     def _placements(
@@ -317,8 +358,8 @@ class VectorEncoder:
         candidates = np.flatnonzero(ok)
         if len(candidates):
             values = np.frombuffer(bytearray(data.translate(_SQUARES)), dtype=np.uint8)
-            digits = np.frombuffer(data.translate(_RUN_DIGITS), dtype=np.uint8)
-            values[:-1] += digits[:-1] & digits[1:]
+            digits = (buffer - np.uint8(ord("1"))) < 8  # 1 to 8 (the others wrap round above)
+            values[:-1] += (digits[:-1] & digits[1:]).view(np.uint8) * np.uint8(_NOT_IN_A_RANK)
             squares = np.zeros(len(buffer) + 1, dtype=np.int32)
             np.cumsum(values, dtype=np.int32, out=squares[1:])
             ranks = np.empty((len(candidates), 9), dtype=np.int64)
@@ -326,38 +367,35 @@ class VectorEncoder:
             ranks[:, 1:8] = slashes[first_slash[candidates, None] + np.arange(7)]
             ranks[:, 8] = placement_ends[candidates]
             ok[candidates] = (np.diff(squares[ranks], axis=1) == 8).all(axis=1)
-        kings = np.frombuffer(data.translate(_KINGS), dtype=np.uint8)
+        kings = (buffer == ord("k")).view(np.uint8) << 4  # two comparisons: faster than a translate
+        kings += (buffer == ord("K")).view(np.uint8)
         ok &= np.add.reduceat(kings, bounds, dtype=np.int32)[0::2] == _ONE_KING_A_SIDE
-        return ok, np.add.reduceat(_MEN[buffer], bounds)[0::2]
+        return ok, np.add.reduceat(_MEN.take(buffer), bounds)[0::2]
 
     @staticmethod
-    def _trailing_fields(data: bytes, buffer: np.ndarray, starts: np.ndarray, spaces: np.ndarray) -> np.ndarray:
+    def _trailing_fields(
+        data: bytes, buffer: np.ndarray, ends: np.ndarray, spaces: np.ndarray, first_spaces: np.ndarray
+    ) -> np.ndarray:
         """Whether the fields after each placement are up to five plain ones python-chess takes,
         a space before each: side, castling, en passant, two clocks of at most eight digits.
+        ``spaces`` are the buffer's (and its end), ``first_spaces`` where each line's first is.
 
         Each field is read as one big-endian number of the eight bytes at its start (a strided
         view of the buffer), cut to its length: the spelling of castling and en passant fields,
         looked up among the valid ones, and for the clocks whether each byte is a digit."""
         size = len(buffer)
-        boundary = np.zeros(size + 1, dtype=bool)  # where each space-separated field starts
-        boundary[starts] = True
-        boundary[spaces + 1] = True
-        boundary[size] = True
-        field_starts = np.flatnonzero(boundary)
-        lengths = np.diff(field_starts) - 1  # without the space or line end after it
-        first = np.searchsorted(field_starts, starts)  # each line's placement field
-        fields = np.append(first[1:], len(field_starts) - 1) - first - 1
+        fields = np.searchsorted(spaces, ends) - first_spaces  # a space before each
+        last = len(spaces) - 1
         spelled = _eight_bytes(data)
         digits = _eight_bytes(data.translate(_DECIMALS))
         ok = fields <= 5
-        last = len(field_starts) - 2  # the last field's index (every line has a placement field)
-        for number in range(1, 6):
-            field = np.minimum(first + number, last)
-            at = field_starts[field]
-            length = lengths[field]
+        for number in range(1, 6):  # a line with fewer fields reads garbage here, not looked at
+            before = np.minimum(first_spaces + number - 1, last)
+            at = np.minimum(spaces[before] + 1, size - 1)
+            length = np.minimum(spaces[np.minimum(before + 1, last)], ends) - at
             kept = np.clip(length, 1, 8)
             if number == 1:
-                good = (length == 1) & _SIDE_LETTERS[buffer[np.minimum(at, size - 1)]]
+                good = (length == 1) & _SIDE_LETTERS[buffer[at]]
             elif number > 3:
                 good = (length == kept) & ((digits[at] >> (64 - 8 * kept).astype(np.uint64)) == _DIGIT_RUNS[kept])
             else:
@@ -368,24 +406,15 @@ class VectorEncoder:
             ok &= (fields < number) | good
         return ok
 
-    def codes_of_men(self, men: np.ndarray) -> tuple[list[str], np.ndarray, np.ndarray]:
-        """The codes of rows of men (Q R B N P q r b n p, at most 8 pawns a side), whether each
-        has a 9, and the full codes as rows of bytes (see ``_codes``)."""
-        return self._codes(men, len(men))
-
-    def _codes(self, counts: np.ndarray, lines: int) -> tuple[list[str], np.ndarray, np.ndarray]:
-        """Every line's code from its counts (rows with more than 8 pawns are garbage), whether
-        it has a 9, and the full codes as rows of bytes."""
+    def code_rows(self, counts: np.ndarray) -> np.ndarray:
+        """Every line's full code from its counts (rows with more than 8 pawns are garbage), a
+        row of bytes each: ``abcd.ef`` and a line end."""
         capped = np.minimum(counts, 3)
-        text = np.empty((lines, 8), dtype=np.uint8)
+        text = np.empty((len(counts), 8), dtype=np.uint8)
         for column, table in enumerate(self._tables):
             text[:, column] = table[capped[:, column], capped[:, column + 5]]
         text[:, 4] = ord(".")
         text[:, 5] = np.minimum(counts[:, 4], 9) + ord("0")
         text[:, 6] = np.minimum(counts[:, 9], 9) + ord("0")
         text[:, 7] = ord("\n")
-        nines = (text[:, :4] == ord("9")).any(axis=1)
-        written = text.tobytes().decode("ascii")
-        if self.short:
-            written = written.replace(".00\n", "\n")
-        return written.split("\n")[:-1], nines, text
+        return text

@@ -182,3 +182,26 @@ def test_binary_file_is_refused_at_once():
     result = classify(sys.executable)
     assert result.returncode == 2
     assert result.err.count("\n") == 1 and "not a chess collection" in result.err
+
+
+def test_stderr_that_is_no_terminal_is_written_without_rich(tmp_path):
+    """Not a terminal: classify writes its messages itself and does not import rich; they are
+    the very bytes rich's Console writes (``TTY_COMPATIBLE=0`` asks for rich's Console, which
+    then finds no terminal), bad records with odd characters and cut reasons among them."""
+    path = tmp_path / "mixed.fen"
+    lines = [KR_V_K, "not a fen \x1b[2J", "8/8/8/4k3/8/8/8/KR6 w - - 0 1 é…", KRP_V_KR, "x" * 400, "\tK7/8 w"]
+    path.write_text("\n".join(lines) + "\n")
+    program = (
+        "import sys; from gbr_tui.cli import prepare; code = prepare(['classify', sys.argv[1]])(); "
+        "print(sorted(name for name in sys.modules if name.split('.')[0] == 'rich'), file=sys.stderr)"
+    )
+    plain_env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    runs = [
+        subprocess.run([sys.executable, "-c", program, str(path)], capture_output=True, env=env)
+        for env in (plain_env, {**plain_env, "TTY_COMPATIBLE": "0"})
+    ]
+    plain, rich = (run.stderr.decode().splitlines() for run in runs)
+    assert plain[-1] == "[]" and rich[-1] != "[]"  # the modules of rich each loaded
+    assert plain[:-1] == rich[:-1]
+    assert plain[-2] == "read 6 = classified 2 + bad 4"
+    assert runs[0].stdout == runs[1].stdout

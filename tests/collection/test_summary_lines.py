@@ -90,3 +90,17 @@ def test_the_odd_positions_and_the_many_materials_behind_a_nine_are_listed(posit
     # No men and no piece digit: 0000.00, also for the empty board and for two White kings.
     (line,) = [line for line in out.splitlines() if line.startswith("0000.00 ")]
     assert {"- v -", "KK v K"} <= set(line.split("  ")[-1].split(", "))
+
+
+def test_a_material_of_more_men_than_a_byte_holds_is_left_to_the_rows() -> None:
+    """The columns hold a byte a count: a tally holding a material with more (no board has
+    them, a tally may) is not listed here, and the row-at-a-time summary writes it."""
+    from gbr_tui.core.collection.summary_lines import class_columns
+    from gbr_tui.core.collection.tally import Tally
+    from gbr_tui.core.material import Material
+
+    tally = Tally()
+    tally.add("0100.00", Material((0, 1, 0, 0, 0), (0, 0, 0, 0, 0)))  # KR v K (spec: 0100)
+    assert class_columns(tally) is not None
+    tally.add("0000.00", Material((0, 0, 0, 0, 0), (0, 0, 0, 0, 0), kings=(300, 1)))
+    assert class_columns(tally) is None

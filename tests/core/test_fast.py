@@ -149,3 +149,24 @@ def test_vetted_materials_are_the_boards_counts() -> None:
     assert list(vetted.rejected) == []
     for index, fen in enumerate(lines):
         assert vetted.material(index) == Material.from_board(chess.Board(fen))
+
+
+@pytest.mark.parametrize("piece_lines", [1, 7, 64])
+def test_a_batch_vetted_in_pieces_agrees_with_python_chess(monkeypatch, piece_lines: int) -> None:
+    """The bytes of a batch are vetted a piece of lines at a time: lines spoiled at the start,
+    the end and inside the pieces (line ends inside the texts too) get python-chess's verdicts,
+    and the vouched-for lines their materials."""
+    from gbr_tui.core import Material, fast
+
+    monkeypatch.setattr(fast, "_PIECE_LINES", piece_lines)
+    rng = random.Random(f"pieces-{piece_lines}")
+    lines = clean_lines("random", rng, 300) + clean_lines("endgames", rng, 100)
+    for index in range(0, len(lines), 5):
+        lines[index] = spoiled(rng, lines[index])
+    lines[piece_lines] = lines[piece_lines][:5] + "\n" + lines[piece_lines][5:]
+    expected = verdicts(FenEncoder(vector=False).codes(lines))
+    assert verdicts(FenEncoder(vector=True).codes(lines)) == expected
+    vetted = FenEncoder(vector=True).vet(lines)
+    assert piece_lines in vetted.rejected
+    for index in set(range(len(lines))) - set(vetted.rejected):
+        assert vetted.material(index) == Material.from_board(chess.Board(lines[index]))

@@ -183,7 +183,6 @@ class ClassIndex:
         self.disagreements: dict[int, tuple[str, list[tuple[str, str]]]] = {}
         self.record = functools.lru_cache(maxsize=4096)(self._record)
         self._tally = Tally()
-        self._code_numbers: list = []  # the batch path's codes (``fast.code_indices``), not counted yet
         self._families: tuple[int, dict[str, int]] = (-1, {})  # records then, family -> records
         self._files: list[_FileRecords] = []
         self._records = 0
@@ -294,7 +293,7 @@ class ClassIndex:
         count = len(lines.keys)
         records.add_vouched(lines)
         self._records += count
-        self._code_numbers.append(lines.code_indices)
+        self._tally.add_code_numbers([lines.code_indices])
         self._tally.add_packed(lines.nine_codes, lines.nine_keys)
         self.classified += count
         self._tally.classified += count
@@ -305,23 +304,16 @@ class ClassIndex:
         small fixed part)."""
         return sum(records.bytes_held for records in self._files)
 
-    def _counted(self) -> Tally:
-        """The tally, with the batch path's codes counted into it."""
-        if self._code_numbers:
-            self._tally.add_code_numbers(self._code_numbers)
-            self._code_numbers = []
-        return self._tally
-
     def classes(
         self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
     ) -> list[ClassRow]:
         """The classes with a wanted material (see ``Tally.classes``)."""
-        return self._counted().classes(pattern, either_colour, sort)
+        return self._tally.classes(pattern, either_colour, sort)
 
     def largest(self, count: int, either_colour: bool = False) -> list[tuple[str, int]]:
         """The ``count`` codes with the most records so far (folded with ``either_colour``), the
         largest first: cheap enough to ask while reading, between two blocks."""
-        tally = self._counted()
+        tally = self._tally
         if not either_colour:
             return tally.codes.most_common(count)
         rows = sorted(tally.classes(either_colour=True), key=lambda row: -row.count)
@@ -331,7 +323,7 @@ class ClassIndex:
         """The ``count`` families with the most records (games: each game once in a family);
         on a tie, in the table's order."""
         if self._families[0] != self._records:  # records were added since
-            families = {row.family.name: row.count for row in family_rows(self._counted())}
+            families = {row.family.name: row.count for row in family_rows(self._tally)}
             self._families = (self._records, families)
         return largest_families(self._families[1], count)
 

@@ -25,7 +25,9 @@ def tally_of_materials(men, kings, counts, results: list[Results | None] | None,
 
     if len(men) and (men[:, 4].max() > 8 or men[:, 9].max() > 8):
         raise GbrError("a material with more than eight pawns a side")
-    codes, nines, text = VectorEncoder(rule).codes_of_men(men)
+    text = VectorEncoder(rule).code_rows(men)
+    codes = text.tobytes().decode("ascii").split("\n")[:-1]
+    nines = (text[:, :4] == ord("9")).any(axis=1)
     tally = Tally()
     number = counts.tolist()
     coded: Counter = tally.codes

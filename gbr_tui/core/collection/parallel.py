@@ -68,12 +68,12 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def planned_jobs(collection: Collection, jobs: int | None) -> int:
+def planned_jobs(collection: Collection, jobs: int | None, per_worker: int = MIN_RANGE_BYTES) -> int:
     """How many worker processes read the collection: ``jobs`` when given, else one per core
-    for files of at least ``MIN_RANGE_BYTES`` a worker; 1 (this process) when it cannot be cut."""
+    for files of at least ``per_worker`` bytes a worker; 1 (this process) when it cannot be cut."""
     if one_process_reason(collection) is not None:
         return 1
-    at_least = MIN_RANGE_BYTES if jobs is None else 1  # a number given is obeyed
+    at_least = per_worker if jobs is None else 1  # a number given is obeyed
     return max(1, min(jobs or default_jobs(), collection.size // at_least))
 
 

@@ -108,18 +108,7 @@ def tally_positions(
 ) -> Iterator[Item]:
     """Count the plain lines of a FEN or EPD collection in ``tally`` a batch at a time; the
     records of the other lines are handed out, to be counted or reported as bad. The codes numpy
-    vouched for are counted once, at the end (numbers, not strings: no call a line)."""
-    numbers: list = []
-    try:
-        yield from _tallied_blocks(collection, tally, epd, on_block, numbers)
-    finally:
-        if numbers:
-            tally.add_code_numbers(numbers)
-
-
-def _tallied_blocks(
-    collection: Collection, tally: Tally, epd: bool, on_block: Callable[[], None] | None, numbers: list
-) -> Iterator[Item]:
+    vouched for are handed to the tally as numbers (no call a line), counted when it is read."""
     for first, lines in coalesced(collection.source.blocks()):
         if epd:
             texts = EPD_POSITION.findall("\n".join(lines))
@@ -148,7 +137,7 @@ def _tallied_blocks(
         tally.classified += len(texts) - len(vetted.rejected)
         indices = vetted.code_indices()
         if indices is not None:
-            numbers.append(indices)
+            tally.add_code_numbers([indices])
         else:
             tally.codes.update(vetted.codes)
             tally.codes.pop("", None)  # the rejected lines' place
@@ -161,14 +150,14 @@ def _tallied_blocks(
 class VouchedLines:
     """A run of lines the batch path vouched for, with nothing else on them (no EPD fields), as
     records: their numbers, lines, men packed (``fast.VettedBlock.keys``) and codes as numbers
-    (``fast.code_indices``); the codes with a 9 among them with their keys (``Tally.add_packed``);
-    and where they are in ``texts``, the block's texts."""
+    (``fast.code_indices``); the first run of a block also has the block's codes with a 9 with
+    their keys (``Tally.add_packed``); and where they are in ``texts``, the block's texts."""
 
     numbers: Any  # numpy arrays, one entry a record
     lines: Any
     keys: Any
     code_indices: Any
-    nine_codes: Any  # an entry a record whose code has a 9
+    nine_codes: Any  # an entry a record of the block whose code has a 9
     nine_keys: Any
     indices: Any
     texts: list[str]
@@ -209,23 +198,15 @@ def vouched_positions(collection: Collection, epd: bool) -> Iterator[Item | Vouc
             line_numbers = first + np.arange(len(texts))
         vouched = np.flatnonzero(ok)
         codes = vetted.code_indices()
-        nine_codes, nine_keys = vetted.nine_keys()
-        nine_lines = vetted.nine_codes[0]
+        nines = vetted.nine_keys()  # the block's, handed out with its first run
         start = 0  # of the vouched lines not handed out yet, in ``vouched``
         for stop, index in [*zip(np.searchsorted(vouched, rejected).tolist(), rejected), (len(vouched), None)]:
             if stop > start:
                 run = vouched[start:stop]
-                nines = slice(*np.searchsorted(nine_lines, (run[0], run[-1] + 1)).tolist())
                 yield VouchedLines(
-                    numbers[run],
-                    line_numbers[run],
-                    vetted.keys[run],
-                    codes[start:stop],
-                    nine_codes[nines],
-                    nine_keys[nines],
-                    run,
-                    texts,
+                    numbers[run], line_numbers[run], vetted.keys[run], codes[start:stop], *nines, run, texts
                 )
+                nines = nines[0][:0], nines[1][:0]
                 start = stop
             if index is not None:
                 yield from _rejected_records(

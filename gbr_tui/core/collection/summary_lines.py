@@ -25,6 +25,7 @@ from gbr_tui.core.fast import code_numbers
 from gbr_tui.core.material import SIDES_SEPARATOR, TYPES
 
 _MEN = 10  # Q R B N P q r b n p
+_MOST = 255  # men of a type, or kings of a side, in a material listed here: a byte each
 _KING = "K"
 
 
@@ -75,14 +76,14 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
     # of materials behind codes with a 9, then those python-chess read one by one.
     firsts = np.arange(len(codes))
     materials = np.ones(len(codes), dtype=np.int64)
-    men, kings, times = [_men_of_codes(codes)], [np.ones((len(codes), 2), np.int64)], [counts]
+    men, kings, times = [_men_of_codes(codes)], [np.ones((len(codes), 2), np.uint8)], [counts]
     size = len(codes)
     if tally.packed is not None:
         names, starts, lengths, packed_men, packed_times = tally.packed.men_runs()
         at = np.searchsorted(numbers, code_numbers(names))
         firsts[at], materials[at] = size + starts, lengths
         men.append(packed_men)
-        kings.append(np.ones((len(packed_men), 2), np.int64))
+        kings.append(np.ones((len(packed_men), 2), np.uint8))
         times.append(packed_times)
         size += len(packed_men)
     for code in tally.hidden:  # few, and with any kings
@@ -90,15 +91,17 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
         found = list(tally.materials(code).items()) if either_colour else tally._class_row(code).materials
         at = np.searchsorted(numbers, code_numbers(np.array([code], dtype="S7")))
         firsts[at], materials[at] = size, len(found)
-        men.append(np.array([material.white + material.black for material, _ in found], np.int64))
-        kings.append(np.array([material.kings for material, _ in found], np.int64))
+        found_men = np.array([material.white + material.black for material, _ in found], np.int64)
+        found_kings = np.array([material.kings for material, _ in found], np.int64)
+        if found_men.max(initial=0) > _MOST or found_kings.max(initial=0) > _MOST:
+            return None
+        men.append(found_men.astype(np.uint8))
+        kings.append(found_kings.astype(np.uint8))
         times.append(np.array([count for _, count in found], np.int64))
         size += len(found)
     columns = ClassColumns(codes, counts, firsts, materials, np.concatenate(men), np.concatenate(kings))
     if either_colour:
         columns = _folded(columns, np.concatenate(times), order)
-        if columns is None:
-            return None
     if sort != SortBy.CODE:  # without results every score is unknown: the most first, ties by code
         order = np.argsort(-columns.counts, kind="stable")
         columns.codes, columns.counts = columns.codes[order], columns.counts[order]
@@ -106,13 +109,11 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
     return columns
 
 
-def _folded(columns: ClassColumns, times: np.ndarray, counted: np.ndarray) -> ClassColumns | None:
+def _folded(columns: ClassColumns, times: np.ndarray, counted: np.ndarray) -> ClassColumns:
     """Each class folded with its colour twin, as ``class_rows`` folds them: every material
     written with the stronger side as White (``stronger_first``), the same material from both
     twins counted once, the most frequent first and equal counts in the order they were
     counted (``counted[i]``: where class i came among the tally's codes)."""
-    if columns.men.max(initial=0) > 255 or columns.kings.max(initial=0) > 255:
-        return None
     line_of = np.repeat(np.arange(len(columns.codes)), columns.materials)
     place = np.arange(len(line_of)) - np.repeat(np.cumsum(columns.materials) - columns.materials, columns.materials)
     pool = columns.firsts[line_of] + place
@@ -130,7 +131,7 @@ def _folded(columns: ClassColumns, times: np.ndarray, counted: np.ndarray) -> Cl
     men[weaker] = np.concatenate([men[weaker, 5:], men[weaker, :5]], 1)
     kings[weaker] = kings[weaker, ::-1]
     # One entry a material (its code follows from it): counts summed, seen when first seen.
-    packed = np.ascontiguousarray(np.concatenate([men, kings], 1).astype(np.uint8)).view("V12").ravel()
+    packed = np.ascontiguousarray(np.concatenate([men, kings], 1)).view("V12").ravel()
     _, index, inverse = np.unique(packed, return_index=True, return_inverse=True)
     inverse = inverse.ravel()
     merged = np.bincount(inverse, weights=times).astype(np.int64)
@@ -154,8 +155,8 @@ def _folded(columns: ClassColumns, times: np.ndarray, counted: np.ndarray) -> Cl
 def _men_of_codes(codes: np.ndarray) -> np.ndarray:
     """The men behind codes without a 9 (as ``material_of_code``): each piece digit is
     ``white + 3 * black``, the pawn digits are the pawns."""
-    digits = codes.astype(np.int64) - ord("0")
-    men = np.empty((len(codes), _MEN), dtype=np.int64)
+    digits = codes - np.uint8(ord("0"))  # the dot's column wraps round, unread
+    men = np.empty((len(codes), _MEN), dtype=np.uint8)
     men[:, 0:4], men[:, 5:9] = digits[:, :4] % 3, digits[:, :4] // 3
     men[:, 4], men[:, 9] = digits[:, 5], digits[:, 6]
     return men
@@ -235,10 +236,16 @@ def _placed(entries: int, *kinds: tuple[np.ndarray, Pieces]) -> bytes:
         lengths[places] = kind_lengths
         base += len(data)
     source = np.concatenate([data for _, (data, _, _) in kinds])
-    ends = np.cumsum(lengths)
-    index = np.repeat((starts - (ends - lengths)).astype(np.int32), lengths)
-    index += np.arange(ends[-1], dtype=np.int32)
-    return source[index].tobytes()
+    # Where each byte of the output comes from: one more than the byte before within a piece,
+    # a jump at each piece's first byte; a running sum of those steps, in one array.
+    shown = lengths > 0
+    starts, lengths = starts[shown], lengths[shown]
+    firsts = np.cumsum(lengths) - lengths
+    steps = np.ones(int(firsts[-1] + lengths[-1]), dtype=np.int32)
+    steps[firsts[1:]] = starts[1:] - (starts[:-1] + lengths[:-1] - 1)
+    steps[0] = starts[0]
+    np.cumsum(steps, out=steps)
+    return source[steps].tobytes()
 
 
 def _material_names(men: np.ndarray, kings: np.ndarray, separated: np.ndarray) -> Pieces:

@@ -204,20 +204,37 @@ class Tally:
     a code with a 9, and for positions without one king a side, the exact materials are counted
     too. Games count their results per class and material, and each family once a game."""
 
-    codes: Counter = field(default_factory=Counter)
+    _codes: Counter = field(default_factory=Counter)
     hidden: dict[str, Counter] = field(default_factory=dict)  # code with a 9 -> materials
     packed: PackedMaterials | None = None  # more of them, as the batch path counted them
     results: dict[tuple[str, Material], list[int]] = field(default_factory=dict)  # games only
     families: dict[str, list[int]] = field(default_factory=dict)  # games: family -> count, results
     classified: int = 0
     bad: int = 0
+    #: Blocks of full codes as numbers (``fast.code_indices``), counted into ``codes`` when it is
+    #: first read: a worker process hands back arrays, not a Counter of tens of thousands of codes.
+    _numbers: list = field(default_factory=list)
+
+    @property
+    def codes(self) -> Counter:
+        """Records per full code, in the order the codes first came."""
+        self.count_numbers()
+        return self._codes
+
+    def count_numbers(self) -> None:
+        """Count the blocks of code numbers handed in so far into ``codes``."""
+        if self._numbers:
+            from gbr_tui.core.fast import counted_codes
+
+            self._codes.update(counted_codes(self._numbers))
+            self._numbers = []
 
     @property
     def read(self) -> int:
         return self.classified + self.bad
 
     def add(self, code: str, material: Material, count: int = 1) -> None:
-        self.codes[code] += count
+        self._codes[code] += count  # before the numbers not yet counted, as they came
         if "9" in code[:4] or material.kings != ONE_KING_A_SIDE:
             self.add_hidden(code, material, count)
 
@@ -251,9 +268,7 @@ class Tally:
 
     def add_code_numbers(self, numbers: list) -> None:
         """Count full codes given as blocks of numbers (``fast.code_indices``)."""
-        from gbr_tui.core.fast import counted_codes
-
-        self.codes.update(counted_codes(numbers))
+        self._numbers.extend(numbers)
 
     def add_packed(self, codes: Sequence, keys: Sequence[int]) -> None:
         """Count materials behind full codes with a 9 (``S7`` bytes), each packed in one number
@@ -321,7 +336,9 @@ class Tally:
                 yield code, material, count, None if held is None else tuple(held)
 
     def merge(self, other: Tally) -> None:
-        self.codes.update(other.codes)
+        if other._codes:  # counted after the codes before them, as one process counts them
+            self.codes.update(other._codes)
+        self._numbers.extend(other._numbers)
         for code, materials in other.hidden.items():
             held = self.hidden.get(code)
             if held is None:
