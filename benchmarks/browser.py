@@ -43,8 +43,12 @@ GOAL_FROM_INDEX = 0.5  # seconds from the app's mount to the table drawn
 # mount to the table drawn, then exits.
 BROWSER = """
 import sys, time
+from gbr_tui.core import Rule
+from gbr_tui.core.collection import CollectionRequest, loading, store
+request = CollectionRequest((sys.argv[1],))
+if store.index_for(request)[0] is None:  # as gbr-tui FILE starts reading, before the app loads
+    loading.begin(request, Rule.COUNT)
 from gbr_tui.app import GbrApp
-from gbr_tui.core.collection import CollectionRequest
 
 class Timed(GbrApp):
     def on_mount(self):  # Textual calls GbrApp.on_mount (which opens the browser) after it
@@ -58,7 +62,7 @@ class Timed(GbrApp):
         self.shown += (time.perf_counter() - self.mounted,)
         self.exit()
 
-app = Timed(files=CollectionRequest((sys.argv[1],)))
+app = Timed(files=request)
 app.run(headless=True, size=(100, 30))
 print(*app.shown)
 """

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable
 from functools import partial
 
 from gbr_tui.commands.common import SHOWN_CHARACTERS, add_collection_options, add_jobs_option, collection_request
 from gbr_tui.commands.start import app_starter, refuse
-from gbr_tui.core.collection import store
+from gbr_tui.core import Rule
+from gbr_tui.core.collection import CollectionRequest, store
 from gbr_tui.core.text import printable
 
 
@@ -51,4 +53,19 @@ def prepare(argv: list[str]) -> Callable[[], int]:
             problem = "an index is opened alone, without other files"
         if problem is not None:
             return partial(refuse, f"gbr-tui: {printable(name, SHOWN_CHARACTERS)}: {problem}")
-    return app_starter(collection_request(args))
+    request = collection_request(args)
+    start_reading(request)
+    return app_starter(request)
+
+
+def start_reading(request: CollectionRequest) -> None:
+    """Start reading the files now, in a worker process (``loading``), so that they are read
+    while the app starts; not when an index is read instead, nor where the app cannot start."""
+    from gbr_tui import terminal
+
+    if terminal.not_a_terminal(os.environ, sys.stdin, sys.stdout) is not None or store.index_for(request)[0]:
+        return
+    from gbr_tui.core.collection import loading
+    from gbr_tui.core.settings import read_settings, settings_path
+
+    loading.begin(request, read_settings(settings_path())[0].rule or Rule.COUNT)

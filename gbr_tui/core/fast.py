@@ -312,7 +312,7 @@ class VectorEncoder:
         keys = np.concatenate([piece_keys for _, piece_keys in verdicts])
         counts = (keys[:, None] >> (6 * np.arange(10))) & 63
         ok &= (counts[:, 4] <= 8) & (counts[:, 9] <= 8)
-        return VettedBlock(self._code_rows(counts), ok, counts, keys, self.short)
+        return VettedBlock(self.code_rows(counts), ok, counts, keys, self.short)
 
     def _vetted_piece(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         """Whether each text is vouched for here (its placement and its fields), and its men
@@ -406,7 +406,7 @@ class VectorEncoder:
             ok &= (fields < number) | good
         return ok
 
-    def _code_rows(self, counts: np.ndarray) -> np.ndarray:
+    def code_rows(self, counts: np.ndarray) -> np.ndarray:
         """Every line's full code from its counts (rows with more than 8 pawns are garbage), a
         row of bytes each: ``abcd.ef`` and a line end."""
         capped = np.minimum(counts, 3)

@@ -1,7 +1,8 @@
 """The collection browser: a file's classes, a class's positions, a position into the editor.
 
-The file is read in a thread worker (the readers block), into a ``ClassIndex`` held by the
-screen; a timer shows how far reading has got, so keys keep working meanwhile. An SQLite index
+The files are read by a worker process into a ``ClassIndex`` (``loading``), followed by a
+thread worker, and the index is held by the screen; a timer shows how far reading has got, and
+keys keep working meanwhile. An SQLite index
 (``gbr-tui index``), named or found fresh beside the file, is read instead (``StoredIndex``); for
 a big file without one, writing it is offered. The screen is installed under
 ``COLLECTION_SCREEN``: going to the editor and back keeps what it shows. When the app's rule
@@ -14,7 +15,6 @@ import asyncio
 import dataclasses
 import heapq
 import os
-import time
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -36,11 +36,13 @@ from gbr_tui.core.collection import (
     CollectionRequest,
     GamePositions,
     IndexedRecord,
+    loading,
     store,
 )
+from gbr_tui.core.collection.loading import PROGRESS_PAUSE, Loading, Progress
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.collection.store import NoOffsets, StoredIndex
-from gbr_tui.core.collection.tally import NO_RESULTS, SortBy
+from gbr_tui.core.collection.tally import NO_RESULTS, CodeMaterial, SortBy
 from gbr_tui.core.describe import (
     DISAGREEMENT_MARK,
     INDEX_CANCELLED_WORDS,
@@ -76,7 +78,6 @@ SAMPLED_ROWS = 200  # rows measured to size a position list's columns
 FIELD_WIDTH = 24  # at most, for a header column
 FILTER_PAUSE = 0.15  # seconds of no typing before the class table is refilled
 CHART_ROWS = 30  # classes in the chart, at most (as many as its height shows)
-CHART_PAUSE = 0.5  # seconds between two updates of the chart while the file is read
 CHART_MIN_WIDTH = 76  # columns: in a narrower screen the chart is hidden, the table takes it all
 #: From this size on, a file without an index is offered one. Measured on the 2-core machine:
 #: ``ClassIndex.read`` took 2.6 s for 11 MB of positions (about 4 MB a second, idle; the app
@@ -93,6 +94,13 @@ def shown_name(path: str) -> str:
 
 def materials_text(row: ClassRow) -> str:
     return class_materials(row.materials, MATERIALS_SHOWN)
+
+
+def materials_width(row: ClassRow) -> int:
+    """The length of ``materials_text(row)``; for a code's one material without making it
+    (the widest of tens of thousands of classes is looked for before the table is drawn)."""
+    materials = row.materials
+    return materials.name_length if type(materials) is CodeMaterial else len(materials_text(row))
 
 
 def results_text(row: ClassRow) -> str:
@@ -186,6 +194,8 @@ class CollectionScreen(Screen):
         self.either_colour = False  # colour twins folded, the stronger side as White
         self.sort = SortBy.CODE
         self.chart_bars: list[tuple[str, int]] = []  # the largest classes so far, set by the loader
+        self._charted: list[tuple[str, int]] | None = None  # the bars the chart shows while reading
+        self._reading: Loading | None = None  # the files' reading process, while they are read
         self.chart_families = False  # the chart shows families, not classes
 
     def compose(self) -> ComposeResult:
@@ -257,35 +267,32 @@ class CollectionScreen(Screen):
         return StoredIndex(self.stored, self.files, rule)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="read")
-    def read_collection(self, rule: Rule) -> ClassIndex:
+    def read_collection(self, rule: Rule) -> ClassIndex | None:
+        """The files read into an index by a worker process (``loading``: the one the command
+        line started, when it reads these files under this rule), followed from here."""
         worker = get_current_worker()
-        index = ClassIndex()
-        chart_due = [0.0]  # when the chart's bars are worked out again
-        done = 0  # bytes of the files read before this one
-        for path in self.files.paths:
-            try:
-                # A pipe or a device may never end: reading stops when the worker is cancelled
-                # (a new rule, another file, the app ending).
-                collection = self.files.open(path, rule, cancelled=lambda: worker.is_cancelled)
-            except CollectionError as error:
-                index.failures.append(error.message)
-                continue
-            except Cancelled:
-                break
-            with collection:
+        reading = loading.taken(self.files, rule) or Loading(self.files, rule, self._chart_wanted())
+        reading.chart = self._chart_wanted()
+        self._reading = reading
+        try:
+            # A pipe or a device may never end: reading stops when the worker is cancelled (a new
+            # rule, another file, the app ending).
+            while not worker.is_cancelled:
+                report = reading.next(PROGRESS_PAUSE)
+                if isinstance(report, Progress):
+                    self.progress = (report.done, report.records)
+                    if report.bars is not None:
+                        self.chart_bars = report.bars
+                elif report is not None:
+                    return report
+            return None
+        finally:
+            reading.stop()
+            self._reading = None
 
-                def tick(records: int, bytes_read: int | None, done=done) -> bool:
-                    self.progress = (done + (bytes_read or 0), records)
-                    if time.monotonic() >= chart_due[0]:  # the chart follows, not at every block
-                        self.chart_bars = self._largest(index)
-                        chart_due[0] = time.monotonic() + CHART_PAUSE
-                    return not worker.is_cancelled
-
-                if not index.read(collection, tick, self.files, path):
-                    break
-            done += os.path.getsize(path)
-            self.progress = (done, index.classified + len(index.bad))
-        return index
+    def _chart_wanted(self) -> int:
+        """What the chart shows while the files are read (``loading``'s bits)."""
+        return (loading.FAMILIES if self.chart_families else 0) | (loading.EITHER_COLOUR if self.either_colour else 0)
 
     def _show_progress(self) -> None:
         done, records = self.progress
@@ -294,8 +301,14 @@ class CollectionScreen(Screen):
             size = os.path.getsize(self.files.paths[0])
             self._status(index_building_words(shown_name(self.index_offer), done, size))
             return
-        self._status(f"Reading {self.files.title}: {records:,} records")
-        self.query_one(ClassChart).show(self.chart_bars, records)
+        status = self.query_one("#collection-status", Static)
+        text = printable(f"Reading {self.files.title}: {records:,} records")
+        # Only the count changes from one tick to the next: the same length wraps the same, and
+        # a layout of the whole screen ten times a second would slow the reading thread down.
+        status.update(text, layout=len(text) != len(str(status.content)))
+        if self.chart_bars is not self._charted:  # the reader looks again every CHART_PAUSE
+            self._charted = self.chart_bars
+            self.query_one(ClassChart).show(self.chart_bars, records)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "build":
@@ -369,7 +382,7 @@ class CollectionScreen(Screen):
                 Column("score", len("100.0%"), right=True),
                 Column(RESULTS_HEADING, widest(RESULTS_HEADING, map(results_text, rows))),
             ]
-        return [*columns, Column("material", widest("material", map(materials_text, rows)))]
+        return [*columns, Column("material", max(len("material"), max(map(materials_width, rows), default=0)))]
 
     def _class_row(self, index: int) -> list[str]:
         row = self.class_rows[index]
@@ -394,12 +407,6 @@ class CollectionScreen(Screen):
             source = f" · {index_source_words(shown_name(index.path), positions.value)}"
         return f"{title} · {classes} · {counts}{failed}{modes}{source}"
 
-    def _largest(self, index: ClassIndex) -> list[tuple[str, int]]:
-        """The chart's bars while reading: the largest classes or families so far."""
-        if self.chart_families:
-            return index.largest_families(CHART_ROWS)
-        return index.largest(CHART_ROWS, self.either_colour)
-
     def _show_chart(self, rows: list[ClassRow]) -> None:
         """The chart of the largest classes listed (the filter's), or of the largest families."""
         if self.chart_families:
@@ -413,10 +420,17 @@ class CollectionScreen(Screen):
         if self.index is not None:
             self._show_chart(self.class_rows)
         else:
-            self.chart_bars = []  # the loader gives the other bars at its next look
+            self._follow_chart()
+
+    def _follow_chart(self) -> None:
+        """While the files are read, the reader's next bars are of what the chart now shows."""
+        reading = self._reading
+        if reading is not None:
+            reading.chart = self._chart_wanted()
 
     def action_either_colour(self) -> None:
         self.either_colour = not self.either_colour
+        self._follow_chart()
         self._relist()
 
     def action_sort(self) -> None:

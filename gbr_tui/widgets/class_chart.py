@@ -30,4 +30,4 @@ class ClassChart(Static):
         largest = max((count for _, count in bars), default=0)
         for code, count in bars[: max(0, self.size.height - 1)]:
             chart.add_row(printable(code), Bar(largest, 0, count, width=width), f"{count / total:.1%}" if total else "")
-        self.update(chart if bars else "")
+        self.update(chart if bars else "", layout=False)  # its size is the stylesheet's

@@ -6,7 +6,10 @@ import importlib
 import io
 import tracemalloc
 
+import pytest
+
 from gbr_tui.core.collection import ClassIndex, Collection
+from gbr_tui.core.collection.records import BadRecord, Record
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import parse_pattern
 
@@ -50,21 +53,105 @@ def test_headers_come_back_as_read_even_with_a_separator_inside():
     assert index.fields == {"Event", "Site", "White"}
 
 
-def test_the_index_holds_little_more_than_each_records_text():
-    # 20,000 EPD records of KR v K (a 25-character position) with an id of 6 characters, kept as
-    # their text (25 + 7 separators before the 7 header slots, 6 of them empty, + 6 = 38 bytes)
-    # and 22 bytes of numbers (text end 8, record 4, line 4, file 2, class group 4). A Python
-    # string per record alone would cost 49 bytes over its text.
-    fen = "8/8/8/4k3/8/8/8/KR6 w - -"
-    text = "".join(f'{fen} id "r{n:05}";\n' for n in range(20_000))
+def test_a_stream_keeps_each_records_text_and_little_more():
+    # 20,000 EPD records of KR v K (a 25-character position) with an id of 6 characters, read
+    # from a stream (it cannot be read again): kept as their text (25 + 7 separators before the
+    # 7 header slots, 6 of them empty, + 6 = 38 bytes) and 24 bytes of numbers (men 8, record 4,
+    # line 4, text end 8). A Python string per record alone would cost 49 bytes over its text.
+    text = "".join(f'{KR_V_K} id "r{n:05}";\n' for n in range(20_000))
+    index, held = measured(lambda: index_of(text, "many.epd"))
+    assert index.classified == 20_000
+    assert index.record(19_999).headers == {"id": "r19999"}
+    assert index.bytes_held == 20_000 * (38 + 24)
+    assert held / 20_000 < 38 + 24 + 15  # and some slack for the arrays' growth
+
+
+def test_a_file_keeps_only_each_records_place_and_reads_it_back(tmp_path):
+    # The same records in a file: 24 bytes a record (men 8, record 4, line 4, byte offset 8),
+    # no text; a record is read back from its line when it is shown.
+    path = tmp_path / "many.epd"
+    path.write_text("".join(f'{KR_V_K} id "r{n:05}";\n' for n in range(20_000)))
+    index, held = measured(lambda: file_index(path))
+    assert index.bytes_held == 20_000 * 24
+    assert held / 20_000 < 24 + 15
+    record = index.record(19_999)
+    assert (record.number, record.line, record.fen, record.headers) == (20_000, 20_000, KR_V_K, {"id": "r19999"})
+
+
+KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - -"
+
+
+def measured(make):
+    """What ``make()`` gives, and the bytes it left allocated."""
     importlib.import_module("gbr_tui.core.fast")  # numpy's one-time import is not what the index holds
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
-        index = index_of(text, "many.epd")
-        held = tracemalloc.get_traced_memory()[0] - before
+        made = make()
+        return made, tracemalloc.get_traced_memory()[0] - before
     finally:
         tracemalloc.stop()
-    assert index.classified == 20_000
-    assert index.record(19_999).headers == {"id": "r19999"}
-    assert held / 20_000 < 38 + 22 + 15  # and some slack for the arrays' growth
+
+
+def file_index(path) -> ClassIndex:
+    index = ClassIndex()
+    with Collection(str(path), caption="GBR") as collection:
+        assert index.read(collection, path=str(path))
+    return index
+
+
+def spoiled_lines(epd: bool) -> list[bytes]:
+    """12,000 lines (more than a batch the batch path vouches for at once): the FENS over and
+    over, with blank lines, lines python-chess rejects, a line only python-chess reads (two
+    White kings), EPD fields and captions (one of them wrong), and every kind of line end."""
+    lines = []
+    for number in range(12_000):
+        fen = FENS[number % len(FENS)]
+        if epd:
+            fen = " ".join(fen.split()[:4])
+        if number % 97 == 5:
+            fen = ""
+        elif number % 89 == 7:
+            fen = fen.replace("8/8/8", "8/9/8")
+        elif number % 83 == 3:
+            fen = fen.replace("NNN1K3", "NNN1K2K")
+        elif epd and number % 79 == 2:
+            fen += f' id "n{number}"; GBR "{"0009.00" if number % 2 else "0100.00"}";'
+        lines.append(fen.encode() + (b"\r\n" if number % 7 == 1 else b"\r" if number % 71 == 4 else b"\n"))
+    return lines
+
+
+@pytest.mark.parametrize("suffix", ["fen", "epd"])
+def test_records_read_back_from_a_file_are_those_read_one_by_one(tmp_path, suffix):
+    path = tmp_path / f"spoiled.{suffix}"
+    path.write_bytes(b"".join(spoiled_lines(suffix == "epd")))
+    index = file_index(path)
+    with Collection(str(path), caption="GBR") as collection:
+        items = list(collection.records())
+    records = [item for item in items if type(item) is Record]
+    assert [bad for _, bad in index.bad] == [item for item in items if type(item) is BadRecord]
+    assert index.bad and index.classified == len(records)
+    listed = sorted(i for row in index.classes() for i in index.positions(row))
+    assert listed == list(range(len(records)))
+    back = [index.record(i) for i in listed]
+    assert [(entry.number, entry.line, entry.fen, entry.headers) for entry in back] == [
+        (record.number, record.line, record.fen, dict(record.headers)) for record in records
+    ]
+    with Collection(str(path)) as collection:
+        assert index.classes() == collection.tally().classes()
+    captioned = [i for i, record in enumerate(records) if record.caption is not None]
+    assert index.captions_checked == len(captioned)
+    # Half the captions say 0100.00 (KR v K) where the position is KNNN v K (0009.00) or
+    # KNNN v KNN: those disagree.
+    wrong = [i for i in captioned if records[i].caption == "0100.00" and records[i].code != "0100.00"]
+    assert sorted(index.disagreements) == wrong
+    assert bool(wrong) == (suffix == "epd")
+
+
+def test_a_record_of_a_changed_file_is_not_read_back(tmp_path):
+    path = tmp_path / "positions.fen"
+    path.write_text("\n".join(FENS) + "\n")
+    index = file_index(path)
+    path.write_text("\n".join(reversed(FENS)) + "\n")
+    record = index.record(0)
+    assert record.fen == "" and "changed since it was read" in record.problem

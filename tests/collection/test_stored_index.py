@@ -165,13 +165,19 @@ def test_a_tampered_index_is_refused_or_said_never_raised(tmp_path):
     problem = stored.record(1).problem
     assert problem is not None and "not within its file" in problem
     stored.close()
-    with sqlite3.connect(index) as database:  # 100 White rooks: no board holds them
-        database.execute("UPDATE materials SET wr = 100 WHERE rowid = 1")
-    with pytest.raises(StaleIndex, match="not a gbr-tui index"):
+    with sqlite3.connect(index) as database:  # 100 White rooks (the second number): no board holds them
+        (counts,) = database.execute("SELECT counts FROM material_counts").fetchone()
+        rooks = (100).to_bytes(8, "little")
+        database.execute("UPDATE material_counts SET counts = ?", (counts[:8] + rooks + counts[16:],))
+    with pytest.raises(StaleIndex, match=r"not a gbr-tui index \(its material counts hold \[\d+, 100,"):
+        StoredIndex(index, request, Rule.COUNT)
+    with sqlite3.connect(index) as database:  # cut short
+        database.execute("UPDATE material_counts SET counts = ?", (counts[:-8],))
+    with pytest.raises(StaleIndex, match=r"not a gbr-tui index \(the material counts of source 0\)"):
         StoredIndex(index, request, Rule.COUNT)
     with sqlite3.connect(index) as database:
-        database.execute("DROP TABLE materials")
-    with pytest.raises(StaleIndex, match=r"not a gbr-tui index \(no such table: materials"):
+        database.execute("DROP TABLE material_counts")
+    with pytest.raises(StaleIndex, match=r"not a gbr-tui index \(no such table: material_counts"):
         StoredIndex(index, request, Rule.COUNT)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+from pathlib import Path
 
 import pytest
 from test_collection_browser import browser, loaded, shown_classes, status
@@ -45,13 +46,30 @@ def long_games(directory, games: int):
     return path
 
 
-async def no_worker_left() -> bool:
-    """Whether every worker process has ended within five seconds."""
+def reading_processes() -> set[int]:
+    """The browser's reading process (``loading``) and its worker processes, by pid (Linux)."""
+    found = set()
+    for child in multiprocessing.active_children():
+        found.add(child.pid)
+        for task in Path(f"/proc/{child.pid}/task").glob("*/children"):
+            found.update(int(pid) for pid in task.read_text().split())
+    return found
+
+
+async def gone(pids: set[int]) -> bool:
+    """Whether every one of ``pids`` has ended within five seconds."""
     for _ in range(100):
-        if not multiprocessing.active_children():
+        if not any(Path(f"/proc/{pid}").exists() and "zombie" not in status_of(pid) for pid in pids):
             return True
         await asyncio.sleep(0.05)
     return False
+
+
+def status_of(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text().lower()
+    except OSError:
+        return "zombie"  # gone meanwhile
 
 
 @pytest.mark.parametrize("leave", ["another file", "quit"])
@@ -63,13 +81,14 @@ async def test_no_worker_is_left_when_the_browser_is_left_while_reading(tmp_path
     app = browser(path, game_positions=GamePositions.FINAL, jobs=2)
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(400):
-            if len(multiprocessing.active_children()) == 2:
+            readers = reading_processes()
+            if len(readers) == 3:  # the reading process and its two workers
                 break
             await pilot.pause(0.02)
-        assert len(multiprocessing.active_children()) == 2
+        assert len(readers) == 3
         assert not pilot.app.screen.listed  # still reading
         if leave == "another file":
             await app.browse(CollectionRequest((str(other),)))
             await loaded(pilot)
-            assert await no_worker_left()
-    assert await no_worker_left()
+            assert await gone(readers)
+    assert await gone(readers)

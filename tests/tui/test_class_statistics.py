@@ -3,7 +3,7 @@ toggle, the sort key, and the chart of the largest classes (also while the file 
 
 from __future__ import annotations
 
-import threading
+import multiprocessing
 
 from test_collection_browser import browser, kr_v_k_lines, loaded, shown_classes, status, write
 from tui_helpers import screen_text
@@ -100,7 +100,7 @@ async def test_the_chart_shows_the_largest_classes_and_hides_when_narrow(tmp_pat
 async def test_the_chart_follows_the_file_as_it_loads(tmp_path, monkeypatch):
     path = tmp_path / "rooks.fen"
     path.write_text(kr_v_k_lines(200_000))
-    release = threading.Event()
+    release = multiprocessing.get_context("fork").Event()  # the file is read by a forked process
     read = ClassIndex.read
 
     def held_read(index, collection, tick, *reading):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import bz2
 import gzip
 import lzma
+import multiprocessing
 import sys
-import threading
 import types
 from pathlib import Path
 
@@ -547,6 +547,10 @@ async def test_a_class_of_100000_positions_draws_only_the_rows_on_screen(tmp_pat
             app.post_message(events.Key(key, None))
         await pilot.pause()
         records = screen.query_one("#position-list", RecordList)
+        for _ in range(250):  # laid out once its first rows are read back (slower under load)
+            if records.size.height:
+                break
+            await pilot.pause(0.02)
         lines = shown_lines(records)
         last = [line for line in lines if line.strip()][-1]
         assert last.split()[:2] == ["100000", "100000"]  # record 100,000 is on line 100,000
@@ -569,7 +573,7 @@ async def test_keys_work_while_a_big_file_loads(tmp_path, monkeypatch):
     path.write_text(kr_v_k_lines(300_000))
     # The loader is held 100,000 records in (a small file would be read before the first key,
     # while the app starts), so that keys are pressed while it is surely half way.
-    release = threading.Event()
+    release = multiprocessing.get_context("fork").Event()  # the file is read by a forked process
     read = ClassIndex.read
 
     def held_read(index, collection, tick, *reading):

@@ -1,35 +1,34 @@
-"""A collection held in memory by class, for browsing: every position, its headers and its place.
+"""A collection held in memory by class, for browsing: its classes counted as ``classify``
+counts them (a ``Tally``), and every record's place, so that a class's positions can be listed
+and each read back.
 
-Millions of records must fit, so a record is not kept as a ``Record`` (a dataclass with a dict
-of headers, some hundreds of bytes) nor as a Python string (some 50 bytes of overhead each) but
-as its text in one shared bytearray (the position, then the header values after a separator,
-only when there are any; UTF-8), the end of that text in an array, and three numbers in arrays:
-about the text's length plus 22 bytes a record (4 of them in its class's group). The positions of a class are an array of indexes
-into those.
+Millions of records must fit, so a record of a file on disk is kept as numbers in arrays, not
+as a ``Record`` (a dataclass with a dict of headers, some hundreds of bytes) nor as its text:
+its number, line, ply, men (one number, packed as ``fast.VettedBlock.keys`` packs them) and
+byte offset, 28 bytes, its position read back from the file when it is shown
+(``read_back``). A file that cannot be read at an offset (compressed, a pipe) keeps each
+record's text too, in one shared bytearray (the position, then the header values after a
+separator, only when there are any; UTF-8). FEN and EPD lines the batch path vouches for are
+taken a run at a time, with no object a record.
 """
 
 from __future__ import annotations
 
-import heapq
+import bisect
+import functools
+import os
 from array import array
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from gbr_tui.core.check import record_check_words
+from gbr_tui.core.collection.positions import VouchedLines, vouched_positions
+from gbr_tui.core.collection.read_back import SourceFile, changed, csv_prefix, line_offsets, read_back, source_file
 from gbr_tui.core.collection.readers import Collection, CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Record
-from gbr_tui.core.collection.tally import (
-    UNKNOWN_RESULT,
-    ClassRow,
-    SortBy,
-    class_rows,
-    folded,
-    result_index,
-    swapped_code,
-)
-from gbr_tui.core.families import ALL_FAMILIES, family_of
+from gbr_tui.core.collection.tally import UNKNOWN_RESULT, ClassRow, SortBy, Tally, family_rows, result_index
+from gbr_tui.core.families import ALL_FAMILIES
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
 
@@ -39,6 +38,10 @@ FIELDS = tuple(name for name in HEADERS if name != "FEN")
 _SEPARATOR = "\x1f"  # the unit separator: never in a FEN, and read as a tag value's end
 _MAX_I = (1 << 32) - 1  # the largest number in an array("I"): more lines than that widen it
 _TICK_RECORDS = 1024  # records between two calls of ``read``'s ``tick``
+_SHIFTS = tuple(range(0, 60, 6))  # six bits a type of man, Q R B N P q r b n p
+_ONE_KING_A_SIDE = (1, 1)
+#: What to do when a file has changed since the browser read it.
+REREAD_WORDS = "open it again"
 
 
 FAMILY_ORDER = {family.name: index for index, family in enumerate(ALL_FAMILIES)}
@@ -56,6 +59,108 @@ class IndexedRecord:
     problem: str | None = None  # why the position cannot be given (read back from a changed file)
 
 
+class _FileRecords:
+    """The records of one file, as numbers in arrays: their men (a key: see ``_key``), numbers,
+    lines, for games of every class their plies, and their byte offsets, found from their lines
+    once the file is read; or, when ``source`` is None (a file that cannot be read at an
+    offset), their texts."""
+
+    def __init__(self, name: str, first: int, source: SourceFile | None, plies: bool) -> None:
+        self.name = name
+        self.first = first  # the index's number of its first record
+        self.source = source
+        self.keys = array("q")
+        self.numbers = array("I")  # 4 bytes each ("L" is 8 on 64-bit Linux); see ``_widened``
+        self.lines = array("I")
+        self.plies = array("I") if plies else None
+        self.offsets = array("q") if source is not None else None
+        self.text = bytearray() if source is None else None  # the records' texts, one after the other
+        self.ends = array("Q") if source is None else None  # where each text ends in ``text``
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def add_vouched(self, lines: VouchedLines) -> None:
+        import numpy as np
+
+        count = len(lines.keys)
+        self.keys.frombytes(lines.keys.tobytes())
+        if count and int(lines.lines[-1]) > _MAX_I:  # a number is never above its line
+            self._widen(int(lines.numbers[-1]) > _MAX_I)
+        width = {"I": np.uint32, "Q": np.uint64}
+        self.numbers.frombytes(lines.numbers.astype(width[self.numbers.typecode]).tobytes())
+        self.lines.frombytes(lines.lines.astype(width[self.lines.typecode]).tobytes())
+        if self.offsets is not None:
+            self.offsets.frombytes(bytes(8 * count))  # found from the lines at the end
+        else:
+            for index in lines.indices.tolist():
+                self._hold(lines.texts[index])
+
+    def add(self, record: Record, key: int) -> None:
+        self.keys.append(key)
+        if record.line > _MAX_I:
+            self._widen(record.number > _MAX_I)
+        self.numbers.append(record.number)
+        self.lines.append(record.line)
+        if self.plies is not None:
+            self.plies.append(record.ply or 0)
+        if self.offsets is not None:
+            self.offsets.append(0)
+        else:
+            self._hold(_text(record) if record.headers else record.fen)
+
+    def _widen(self, numbers: bool) -> None:
+        self.lines = _widened(self.lines)
+        if numbers:
+            self.numbers = _widened(self.numbers)
+
+    def _hold(self, text: str) -> None:
+        self.text += text.encode("utf-8", "surrogateescape")
+        self.ends.append(len(self.text))
+
+    def place(self, format: Format) -> None:
+        """The byte offsets of the records, from their lines, once the file has been read."""
+        import numpy as np
+
+        if self.source is None or not self.keys:
+            return
+        lines = np.frombuffer(self.lines, dtype=np.uint32 if self.lines.typecode == "I" else np.uint64)
+        starts, at = np.unique(lines.astype(np.int64), return_inverse=True)
+        offsets = line_offsets(self.source.path, starts)[at]
+        self.offsets = array("q", offsets.tobytes())
+        if format == Format.CSV:
+            self.source = replace(self.source, prefix=csv_prefix(self.source.path, int(offsets[0])))
+
+    @property
+    def bytes_held(self) -> int:
+        arrays = (self.keys, self.numbers, self.lines, self.plies, self.offsets, self.ends)
+        return len(self.text or b"") + sum(len(held) * held.itemsize for held in arrays if held is not None)
+
+    def record(self, index: int, material: Material) -> IndexedRecord:
+        """Its ``index``-th record; read back from the file, or why it cannot be (``problem``)."""
+        number, line = self.numbers[index], self.lines[index]
+        if self.source is None:
+            start = self.ends[index - 1] if index else 0
+            text = self.text[start : self.ends[index]].decode("utf-8", "surrogateescape")
+            fen, *values = text.split(_SEPARATOR)
+            headers = {name: value for name, value in zip(FIELDS, values) if value}
+            return IndexedRecord(self.name, number, line, fen, headers)
+        offset = self.offsets[index]
+        after = bisect.bisect_right(self.offsets, offset, index)  # the next record's (game's) offset
+        end = self.offsets[after] if after < len(self.offsets) else self.source.size
+        ply = self.plies[index] if self.plies is not None else None
+        try:
+            if changed(self.source):
+                raise CollectionError(f"{self.name}: changed since it was read: {REREAD_WORDS}")
+            if not 0 <= offset < end <= self.source.size:
+                raise CollectionError(f"{self.name}: record {number} is not within the file: {REREAD_WORDS}")
+            found = read_back(self.source, number, line, offset, end, ply, material, REREAD_WORDS)
+        except CollectionError as error:
+            return IndexedRecord(self.name, number, line, "", {}, error.message)
+        headers = {name: value for name, value in found.headers.items() if name in FIELDS and value}
+        return IndexedRecord(self.name, number, line, found.fen, headers)
+
+
 class ClassIndex:
     """Records of one or more files grouped by class (code and exact material).
 
@@ -63,7 +168,7 @@ class ClassIndex:
     one class in file order, and ``record`` gives one record back.
     """
 
-    sampled_rows = 200  # records looked at to size a position list's columns (all held in memory)
+    sampled_rows = 20  # records read back to size a position list's columns
 
     def __init__(self) -> None:
         self.files: list[str] = []
@@ -76,14 +181,23 @@ class ClassIndex:
         #: The records whose caption disagrees with their position: the caption, and (part,
         #: words) for each part that disagrees.
         self.disagreements: dict[int, tuple[str, list[tuple[str, str]]]] = {}
-        self._groups: dict[tuple[str, Material], array] = {}
-        self._results: dict[tuple[str, Material], list[int]] = {}  # games: per group, see ``result_index``
-        self._families: Counter = Counter()  # family -> records (games: each game once)
-        self._text = bytearray()  # every record's text, one after the other
-        self._ends = array("Q")  # where each record's text ends in ``_text``
-        self._numbers = array("I")  # 4 bytes each ("L" is 8 on 64-bit Linux); see ``_append``
-        self._lines = array("I")
-        self._file_of = array("H")
+        self.record = functools.lru_cache(maxsize=4096)(self._record)
+        self._tally = Tally()
+        self._families: tuple[int, dict[str, int]] = (-1, {})  # records then, family -> records
+        self._files: list[_FileRecords] = []
+        self._records = 0
+        self._odd: list[Material] = []  # materials without one king a side: key -1 - their index
+        self._odd_keys: dict[Material, int] = {}
+
+    def __getstate__(self) -> dict:
+        """What is sent from a reading process (``loading``): all but the cache of records."""
+        state = self.__dict__.copy()
+        del state["record"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.record = functools.lru_cache(maxsize=4096)(self._record)
 
     def read(
         self,
@@ -95,131 +209,163 @@ class ClassIndex:
         """Add every record of ``collection``. ``tick(records read so far, bytes read so far
         or None)`` is called every ``_TICK_RECORDS`` records, and while worker processes read;
         it returns False to stop. With the ``request`` it was opened from and its ``path``, the
-        file is read by ``request.jobs`` worker processes when it can be cut
-        (``parallel.records_with``), to the same index. Returns whether the file was read to its
-        end; a file that is no collection at all is noted in ``failures``."""
-        from gbr_tui.core.collection import parallel  # only once a file is read: it loads multiprocessing
-
-        file = len(self.files)
+        records are read back from the file when shown (unless it is compressed or no regular
+        file), and a PGN, CSV or JSON Lines file is read by ``request.jobs`` worker processes
+        when it can be cut (``parallel.records_with``); FEN and EPD go through the batch path
+        here. Returns whether the file was read to its end; a file that is no collection at all
+        is noted in ``failures``."""
         self.files.append(collection.name)
-        groups, text, ends, numbers, lines, file_of = (
-            self._groups,
-            self._text,
-            self._ends,
-            self._numbers,
-            self._lines,
-            self._file_of,
-        )
-        fields, bad, results = self.fields, self.bad, self._results
+        held = path is None or collection.source.compression is not None or not os.path.isfile(path)
+        request = request or CollectionRequest((collection.name,), format=collection.format)
+        position = collection.game_positions
+        source = None if held else source_file(collection.name, path, request, collection.format, position)
         games = collection.format == Format.PGN
+        records = _FileRecords(collection.name, self._records, source, games and position == GamePositions.ALL)
+        self._files.append(records)
         self.games = self.games or games
         # A caption is printed with one position of a game, not with every class it passes.
-        check = collection.game_positions != GamePositions.ALL
+        check = position != GamePositions.ALL
+        each = partial(record_check_words, rule=collection.rule) if check else None
         game = read = 0
         bytes_read: int | None = 0
+        batch = collection.format in (Format.FEN, Format.EPD)
+        if batch:
+            found = collection._guarded(vouched_positions(collection, collection.format == Format.EPD))
+            items = ((item, None, collection.bytes_read) for item in found)
+        else:
+            from gbr_tui.core.collection import parallel  # only for such a file: it loads multiprocessing
+
+            items = parallel.records_with(
+                collection, path, request, request.jobs, each, lambda: not tick(read, bytes_read)
+            )
+        classes: list[tuple[str, Material]] = []  # of the game being read
         result = UNKNOWN_RESULT
-        families, game_families = self._families, set()  # the families of the game being read
-        each = partial(record_check_words, rule=collection.rule) if check else None
-        jobs = request.jobs if request is not None else 1
-        items = parallel.records_with(collection, path, request, jobs, each, lambda: not tick(read, bytes_read))
         try:
             for item, found, bytes_read in items:
-                if type(item) is BadRecord:
-                    bad.append((collection.name, item))
+                kind = type(item)
+                if kind is VouchedLines:
+                    self._add_vouched(records, item)
+                    read += len(item.keys)
+                elif kind is BadRecord:
+                    self.bad.append((collection.name, item))
                     read += 1
                 else:
                     if item.number != game:
                         game = item.number
                         read += 1
                         self.classified += 1
-                        game_families.clear()
                         if games:
+                            if classes:
+                                self._tally.add_game(classes, result)
+                            classes = []
                             result = result_index(item.headers.get("Result"))
-                    family = family_of(item.material)
-                    if family not in game_families:
-                        game_families.add(family)
-                        families[family] += 1
-                    key = (item.code, item.material)
-                    group = groups.get(key)
-                    if group is None:
-                        group = groups[key] = array("I")
-                        if games:
-                            results[key] = [0, 0, 0, 0]
-                    group.append(len(ends))
+                        else:
+                            self._tally.classified += 1
                     if games:
-                        results[key][result] += 1
-                    text += (_text(item) if item.headers else item.fen).encode("utf-8", "surrogateescape")
-                    ends.append(len(text))
-                    if item.line > _MAX_I:  # a number is never above its line
-                        lines = self._lines = _widened(lines)
-                        if item.number > _MAX_I:
-                            numbers = self._numbers = _widened(numbers)
-                    numbers.append(item.number)
-                    lines.append(item.line)
-                    file_of.append(file)
-                    if item.headers:
-                        fields.update(item.headers)
+                        classes.append((item.code, item.material))
+                    else:
+                        self._tally.add(item.code, item.material)
                     if check and item.caption is not None:
+                        if batch:  # checked here, not by a worker
+                            found = each(item)
                         self.captions_checked += 1
                         if found:
-                            self.disagreements[len(ends) - 1] = (item.caption, found)
-                if read % _TICK_RECORDS == 0 and not tick(read, bytes_read):
+                            self.disagreements[self._records] = (item.caption, found)
+                    if item.headers:
+                        self.fields.update(item.headers)
+                    records.add(item, self._key(item.material, add=True))
+                    self._records += 1
+                if read % _TICK_RECORDS < (len(item.keys) if kind is VouchedLines else 1) and not tick(
+                    read, bytes_read
+                ):
                     return False
         except CollectionError as error:
             self.failures.append(error.message)
         finally:
             items.close()  # the worker processes stop, if any
+            if classes:
+                self._tally.add_game(classes, result)
+            records.place(collection.format)
         self.fields &= set(FIELDS)
         return True
 
+    def _add_vouched(self, records: _FileRecords, lines: VouchedLines) -> None:
+        count = len(lines.keys)
+        records.add_vouched(lines)
+        self._records += count
+        self._tally.add_code_numbers([lines.code_indices])
+        self._tally.add_packed(lines.nine_codes, lines.nine_keys)
+        self.classified += count
+        self._tally.classified += count
+
     @property
     def bytes_held(self) -> int:
-        """The bytes the records take (texts, arrays and class groups; not the small fixed part)."""
-        arrays = (self._ends, self._numbers, self._lines, self._file_of, *self._groups.values())
-        return len(self._text) + sum(len(held) * held.itemsize for held in arrays)
+        """The bytes the records take (their numbers, and texts held; not the classes, nor the
+        small fixed part)."""
+        return sum(records.bytes_held for records in self._files)
 
     def classes(
         self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
     ) -> list[ClassRow]:
-        """The classes with a wanted material (see ``class_rows``)."""
-        results = self._results
-        counted = (
-            (*key, len(group), tuple(results[key]) if key in results else None) for key, group in self._groups.items()
-        )
-        return class_rows(counted, pattern, either_colour, sort)
+        """The classes with a wanted material (see ``Tally.classes``)."""
+        return self._tally.classes(pattern, either_colour, sort)
 
     def largest(self, count: int, either_colour: bool = False) -> list[tuple[str, int]]:
         """The ``count`` codes with the most records so far (folded with ``either_colour``), the
-        largest first: cheap enough to ask while reading, between two records."""
-        codes: Counter = Counter()
-        for (code, material), group in self._groups.items():
-            codes[folded(code, material, None)[0] if either_colour else code] += len(group)
-        return codes.most_common(count)
+        largest first: cheap enough to ask while reading, between two blocks."""
+        tally = self._tally
+        if not either_colour:
+            return tally.codes.most_common(count)
+        rows = sorted(tally.classes(either_colour=True), key=lambda row: -row.count)
+        return [(row.code, row.count) for row in rows[:count]]
 
     def largest_families(self, count: int) -> list[tuple[str, int]]:
         """The ``count`` families with the most records (games: each game once in a family);
         on a tie, in the table's order."""
-        return largest_families(self._families, count)
+        if self._families[0] != self._records:  # records were added since
+            families = {row.family.name: row.count for row in family_rows(self._tally)}
+            self._families = (self._records, families)
+        return largest_families(self._families[1], count)
 
     def positions(self, row: ClassRow, either_colour: bool = False) -> Sequence[int]:
         """The records of a class (of its materials in ``row``; with ``either_colour``, of both
         colourings of each), in file order."""
-        keys = {}  # in order, each once (a symmetric material is its own twin)
-        for material, _ in row.materials:
-            keys[row.code, material] = None
-            if either_colour:
-                keys[swapped_code(row.code), material.swapped()] = None
-        groups = [self._groups[key] for key in keys if key in self._groups]
-        if len(groups) == 1:
-            return groups[0]
-        return array("L", heapq.merge(*groups))
+        import numpy as np
 
-    def record(self, index: int) -> IndexedRecord:
-        start = self._ends[index - 1] if index else 0
-        text = self._text[start : self._ends[index]].decode("utf-8", "surrogateescape")
-        fen, *values = text.split(_SEPARATOR)
-        headers = {name: value for name, value in zip(FIELDS, values) if value}
-        return IndexedRecord(self.files[self._file_of[index]], self._numbers[index], self._lines[index], fen, headers)
+        wanted = set()
+        for material, _ in row.materials:
+            wanted.add(self._key(material))
+            if either_colour:
+                wanted.add(self._key(material.swapped()))
+        wanted.discard(None)
+        keys = np.fromiter(wanted, dtype=np.int64, count=len(wanted))
+        found = array("q")
+        for records in self._files:
+            held = np.frombuffer(records.keys, dtype=np.int64)
+            found.frombytes((np.flatnonzero(np.isin(held, keys)) + records.first).tobytes())
+        return found
+
+    def _key(self, material: Material, add: bool = False) -> int | None:
+        """A material as one number: six bits a type of man as ``fast.VettedBlock.keys`` packs
+        them, or, without one king a side, -1 less its place in ``_odd`` (``add``: a new one)."""
+        if material.kings == _ONE_KING_A_SIDE:
+            return sum(count << shift for count, shift in zip((*material.white, *material.black), _SHIFTS))
+        key = self._odd_keys.get(material)
+        if key is None and add:
+            key = self._odd_keys[material] = -1 - len(self._odd)
+            self._odd.append(material)
+        return key
+
+    def _material(self, key: int) -> Material:
+        if key < 0:
+            return self._odd[-1 - key]
+        men = [key >> shift & 63 for shift in _SHIFTS]
+        return Material(tuple(men[:5]), tuple(men[5:]))
+
+    def _record(self, index: int) -> IndexedRecord:
+        records = self._files[bisect.bisect_right([records.first for records in self._files], index) - 1]
+        index -= records.first
+        return records.record(index, self._material(records.keys[index]))
 
 
 def largest_families(families: Mapping[str, int], count: int) -> list[tuple[str, int]]:

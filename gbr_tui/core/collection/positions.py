@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from gbr_tui.core.collection.records import Item, Record, with_caption
 from gbr_tui.core.collection.source import READ_ERRORS
@@ -143,3 +144,96 @@ def tally_positions(
         tally.add_packed(*vetted.nine_keys())
         if on_block is not None:
             on_block()
+
+
+@dataclass(frozen=True)
+class VouchedLines:
+    """A run of lines the batch path vouched for, with nothing else on them (no EPD fields), as
+    records: their numbers, lines, men packed (``fast.VettedBlock.keys``) and codes as numbers
+    (``fast.code_indices``); the first run of a block also has the block's codes with a 9 with
+    their keys (``Tally.add_packed``); and where they are in ``texts``, the block's texts."""
+
+    numbers: Any  # numpy arrays, one entry a record
+    lines: Any
+    keys: Any
+    code_indices: Any
+    nine_codes: Any  # an entry a record of the block whose code has a 9
+    nine_keys: Any
+    indices: Any
+    texts: list[str]
+
+
+def vouched_positions(collection: Collection, epd: bool) -> Iterator[Item | VouchedLines]:
+    """Every record of a FEN or EPD collection in file order: the records of the lines the batch
+    path does not vouch for (bad ones too) one at a time, between runs of the lines it vouches
+    for (``VouchedLines``). An EPD line with more than its position is read on its own, for its
+    fields and caption."""
+    import numpy as np  # the batch path has imported it for blocks it vouches for
+
+    for first, lines in coalesced(collection.source.blocks()):
+        if epd:
+            kept = [index for index, text in enumerate(lines) if text and not text.isspace()]
+            found = [EPD_POSITION.match(lines[index]) for index in kept]
+            texts = [
+                match.group(1) if match and match.end() == len(lines[index].rstrip()) else ""
+                for index, match in zip(kept, found)
+            ]
+        else:
+            texts = lines
+        vetted = collection.encoder.vet(texts)
+        rejected = vetted.rejected
+        if len(rejected) == len(texts):  # none vouched for (a small block): each on its own
+            yield from _rejected_records(collection, first, lines, kept if epd else None, rejected)
+            continue
+        collection._classified_any = True
+        ok = np.ones(len(texts), dtype=bool)
+        ok[rejected] = False
+        if epd:
+            numbers = collection._number + 1 + np.arange(len(texts))
+            line_numbers = first + np.array(kept)
+        else:
+            blank = np.zeros(len(texts), dtype=bool)
+            blank[[index for index in rejected if not lines[index] or lines[index].isspace()]] = True
+            numbers = collection._number + np.cumsum(~blank)
+            line_numbers = first + np.arange(len(texts))
+        vouched = np.flatnonzero(ok)
+        codes = vetted.code_indices()
+        nines = vetted.nine_keys()  # the block's, handed out with its first run
+        start = 0  # of the vouched lines not handed out yet, in ``vouched``
+        for stop, index in [*zip(np.searchsorted(vouched, rejected).tolist(), rejected), (len(vouched), None)]:
+            if stop > start:
+                run = vouched[start:stop]
+                yield VouchedLines(
+                    numbers[run], line_numbers[run], vetted.keys[run], codes[start:stop], *nines, run, texts
+                )
+                nines = nines[0][:0], nines[1][:0]
+                start = stop
+            if index is not None:
+                yield from _rejected_records(
+                    collection, first, lines, kept if epd else None, [index], int(numbers[index])
+                )
+        collection._number = int(numbers[-1]) if len(numbers) else collection._number
+
+
+def _rejected_records(
+    collection: Collection,
+    first: int,
+    lines: list[str],
+    kept: list[int] | None,
+    rejected: Iterable[int],
+    number: int | None = None,
+) -> Iterator[Item]:
+    """The records of lines the batch path left to python-chess (``kept``: an EPD block's
+    non-blank lines); ``number``: the record's, for a single line (else counted here)."""
+    for index in rejected:
+        if kept is not None:
+            if number is None:
+                collection._number += 1
+            yield collection._classify_epd(number or collection._number, first + kept[index], lines[kept[index]])
+            continue
+        text = lines[index]
+        if not text or text.isspace():
+            continue
+        if number is None:
+            collection._number += 1
+        yield collection._classify_fen(number or collection._number, first + index, text.strip())

@@ -17,7 +17,6 @@ import contextlib
 import dataclasses
 import functools
 import heapq
-import io
 import itertools
 import operator
 import os
@@ -34,10 +33,12 @@ from typing import Any
 from gbr_tui.core.check import CaptionCheck, caption_checked, code_alone, record_check
 from gbr_tui.core.code import Rule, encode
 from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, IndexedRecord, largest_families
+from gbr_tui.core.collection.material_rows import tally_of_materials
+from gbr_tui.core.collection.read_back import SourceFile, csv_prefix, read_back
 from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Item, Record
 from gbr_tui.core.collection.source import MAX_LINE, Cancelled
-from gbr_tui.core.collection.tally import ClassRow, SortBy, Tally, class_rows, result_index
+from gbr_tui.core.collection.tally import ClassRow, SortBy, Tally, result_index
 from gbr_tui.core.describe import caption_options_words, index_captions_words
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.families import family_of
@@ -73,6 +74,7 @@ CREATE TABLE materials (
     {", ".join(f"{name} INTEGER NOT NULL" for name in _FIELD_COUNTS)}, first INTEGER NOT NULL
 );
 CREATE TABLE families (source INTEGER NOT NULL, family TEXT NOT NULL, count INTEGER NOT NULL);
+CREATE TABLE material_counts (source INTEGER PRIMARY KEY, rows INTEGER NOT NULL, counts BLOB NOT NULL);
 CREATE TABLE captions (record INTEGER PRIMARY KEY, caption TEXT NOT NULL, position TEXT NOT NULL);
 """
 
@@ -193,6 +195,7 @@ def _index_file(
     summary = _materials(source, rows, first)
     if summary:
         database.executemany(f"INSERT INTO materials VALUES ({', '.join('?' * len(summary[0]))})", summary)
+    database.execute("INSERT INTO material_counts VALUES (?, ?, ?)", (source, len(summary), _counts_blob(summary)))
     database.executemany("INSERT INTO families VALUES (?, ?, ?)", _families(source, rows))
     database.executemany(
         "INSERT INTO bad VALUES (?, ?, ?, ?)", [(source, bad.number, bad.line, bad.reason) for bad in bads]
@@ -229,6 +232,19 @@ def _materials(source: int, rows: list[tuple], first: int) -> list[tuple]:
             if row[column] is not None:
                 counts[place] += 1
     return [(source, *key, *counts) for key, counts in held.items()]
+
+
+#: A row of ``material_counts``: the numbers of a ``materials`` row from its men to its FIELDS
+#: counts (not its source, nor its first record), each a little-endian 64-bit integer.
+_COUNTS_WIDTH = 12 + 6 + len(FIELDS)
+
+
+def _counts_blob(summary: list[tuple]) -> bytes:
+    """The numbers of a source's ``materials`` rows as one array: what the browser reads to
+    list an index's classes at once, not a row at a time."""
+    import numpy as np
+
+    return np.array([row[1:-1] for row in summary], dtype="<i8").reshape(len(summary), _COUNTS_WIDTH).tobytes()
 
 
 def _families(source: int, rows: list[tuple]) -> list[tuple]:
@@ -581,23 +597,11 @@ class NoOffsets(CollectionError):
         self.request = request
 
 
-#: A record read back from its source is read within this many bytes of its offset (a longer
-#: game is told as not readable, not read on without end).
-RECORD_BYTES = 16 * MAX_LINE
 _VARIABLES = 900  # materials asked for in one query (12 numbers each, under SQLite's 32766)
 _MOST = 1 << 40  # no count in an index of ours is above this (a larger one: no index of ours)
 _SQUARES = 64  # nor men of one type
+_COUNTS_BOUNDS = [_SQUARES] * 12 + [_MOST] * (6 + len(FIELDS))  # of a row of ``material_counts``
 _MATERIAL = ", ".join((*_MEN, "wk", "bk"))
-
-
-@dataclass(frozen=True)
-class _StoredSource:
-    name: str
-    path: str
-    size: int
-    mtime_ns: int
-    request: CollectionRequest  # how to read one of its records alone: its format, not detected
-    prefix: bytes  # CSV: the lines before its first record (the header), read before a record
 
 
 class StoredIndex:
@@ -630,7 +634,7 @@ class StoredIndex:
         self.record = functools.lru_cache(maxsize=4096)(self._record)
         self.failures: list[str] = []
 
-    def _checked_sources(self, sources: list[tuple], request: CollectionRequest) -> dict[int, _StoredSource]:
+    def _checked_sources(self, sources: list[tuple], request: CollectionRequest) -> dict[int, SourceFile]:
         checked = {}
         self.files: list[str] = []
         self.classified = 0
@@ -644,11 +648,9 @@ class StoredIndex:
             prefix = b""
             if form == Format.CSV:
                 first = self._database.execute("SELECT offset FROM records WHERE source = ? LIMIT 1", (source,))
-                start = (first.fetchone() or (0,))[0] or 0
-                with open(path, "rb") as file:
-                    prefix = file.read(start) if start <= MAX_LINE else file.readline(MAX_LINE)
+                prefix = csv_prefix(path, (first.fetchone() or (0,))[0] or 0)
             wanted = dataclasses.replace(request, paths=(path,), format=form, game_positions=self.position, min_plies=0)
-            checked[source] = _StoredSource(name, path, size, mtime_ns, wanted, prefix)
+            checked[source] = SourceFile(name, path, size, mtime_ns, wanted, prefix)
             self.files.append(name)
             self.classified += classified
         if compressed:
@@ -670,29 +672,29 @@ class StoredIndex:
 
     def _read_classes(self) -> None:
         """Every material's records and results, from the few rows a class the index keeps
-        (``materials``), in the order each material was first met (as ``ClassIndex``)."""
-        summed = ("count", "games", "r0", "r1", "r2", "r3")
-        # Checked here, in one pass of SQLite's: each count a whole number, no more men than squares.
-        bounds = [(name, _SQUARES) for name in (*_MEN, "wk", "bk")] + [(name, _MOST) for name in summed]
-        wrong = " OR ".join(f"typeof({name}) != 'integer' OR {name} NOT BETWEEN 0 AND {most}" for name, most in bounds)
-        found = self._database.execute(f"SELECT {_MATERIAL} FROM materials WHERE {wrong} LIMIT 1").fetchone()
-        if found is not None:
-            raise StaleIndex(f"{self.path}: not a gbr-tui index (its materials table holds {found})")
-        rows = self._database.execute(
-            f"SELECT {_MATERIAL}, {', '.join(f'SUM({name})' for name in summed)} FROM materials "
-            f"GROUP BY {_MATERIAL} ORDER BY MIN(first)"
-        )
-        self._materials: list[tuple[str, Material, int, tuple[int, ...] | None]] = []
-        for row in rows:
-            material = Material(row[:5], row[5:10], row[10:12])
-            try:
-                code = encode(material, self._rule)
-            except GbrError as error:
-                raise StaleIndex(f"{self.path}: not a gbr-tui index ({error.message})") from None
-            self._materials.append((code, material, row[12], row[14:18] if row[13] else None))
-        self.games = any(outcome is not None for *_, outcome in self._materials)
-        present = self._database.execute(f"SELECT {', '.join(f'SUM({name})' for name in _FIELD_COUNTS)} FROM materials")
-        self.fields = {name for name, found in zip(FIELDS, present.fetchone()) if found}
+        (``materials``), counted as ``classify`` counts them."""
+        import numpy as np
+
+        # One array a source, a row a material: the tally adds up a material's rows of several.
+        parts = []
+        for source, rows, blob in self._database.execute("SELECT source, rows, counts FROM material_counts"):
+            if type(rows) is not int or type(blob) is not bytes or rows < 0 or len(blob) != 8 * _COUNTS_WIDTH * rows:
+                raise StaleIndex(f"{self.path}: not a gbr-tui index (the material counts of source {source})")
+            parts.append(np.frombuffer(blob, dtype="<i8").reshape(rows, _COUNTS_WIDTH))
+        held = np.concatenate(parts) if parts else np.zeros((0, _COUNTS_WIDTH), dtype=np.int64)
+        wrong = np.flatnonzero(((held < 0) | (held > np.array(_COUNTS_BOUNDS))).any(axis=1))
+        if len(wrong):
+            raise StaleIndex(f"{self.path}: not a gbr-tui index (its material counts hold {held[wrong[0]].tolist()})")
+        games = held[:, 13] > 0
+        self.games = bool(games.any())
+        results = None
+        if self.games:
+            results = [tuple(row) if played else None for row, played in zip(held[:, 14:18].tolist(), games.tolist())]
+        try:
+            self._tally = tally_of_materials(held[:, :10], held[:, 10:12], held[:, 12], results, self._rule)
+        except GbrError as error:
+            raise StaleIndex(f"{self.path}: not a gbr-tui index ({error.message})") from None
+        self.fields = {name for name, found in zip(FIELDS, held[:, 18:].sum(axis=0).tolist()) if found}
         families = self._database.execute("SELECT family, SUM(count) FROM families GROUP BY family")
         self._families = {family: count for family, count in families if family in FAMILY_ORDER and type(count) is int}
 
@@ -723,8 +725,8 @@ class StoredIndex:
     def classes(
         self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
     ) -> list[ClassRow]:
-        """The classes with a wanted material (see ``class_rows``)."""
-        return class_rows(self._materials, pattern, either_colour, sort)
+        """The classes with a wanted material (see ``Tally.classes``)."""
+        return self._tally.classes(pattern, either_colour, sort)
 
     def largest_families(self, count: int) -> list[tuple[str, int]]:
         """As ``ClassIndex.largest_families``."""
@@ -779,35 +781,11 @@ class StoredIndex:
         return IndexedRecord(stored.name, number, line, fen, headers)
 
     def _read_back(
-        self, source: _StoredSource, number: int, line: int, offset: int, end: int, ply: int | None, material: Material
+        self, source: SourceFile, number: int, line: int, offset: int, end: int, ply: int | None, material: Material
     ) -> str:
         """The record's position, read at its offset; CollectionError when the file has changed
         since it was indexed (or the record is not what the index holds)."""
         _check_fresh(self.path, source.path, source.size, source.mtime_ns)
         if not 0 <= offset < end <= source.size:
             raise CollectionError(f"{self.path}: not a gbr-tui index (record {number} is not within its file)")
-        try:
-            with open(source.path, "rb") as file:
-                file.seek(offset)
-                data = source.prefix + file.read(min(end - offset, RECORD_BYTES))
-        except OSError as error:
-            raise CollectionError(f"{source.name}: cannot be read ({error.strerror or error})") from None
-        games = source.request.format == Format.PGN and self.position == GamePositions.ALL
-        why = "it is not there"
-        with source.request.open(io.BytesIO(data), self._rule, name=source.name) as collection:
-            for item in collection.records():
-                if type(item) is BadRecord:
-                    why = item.reason
-                    continue
-                if games and item.number != 1:  # its game is the range's first
-                    break
-                if games and item.ply != ply:
-                    continue
-                if item.material == material:
-                    return item.fen
-                why = "its men differ from the index's"
-                break
-        raise CollectionError(
-            f"{source.name}:{line}: record {number} cannot be read back at its place in the file ({why}); "
-            "run `gbr-tui index` again"
-        )
+        return read_back(source, number, line, offset, end, ply, material, "run `gbr-tui index` again").fen

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from gbr_tui.core.code import digit_sides
 from gbr_tui.core.families import ALL_FAMILIES, Family, family_of
-from gbr_tui.core.material import Material
+from gbr_tui.core.material import SIDES_SEPARATOR, Material
 
 if TYPE_CHECKING:
     from gbr_tui.core.fast import PackedMaterials
@@ -319,7 +319,7 @@ class Tally:
         if packed is not None and code not in self.hidden:
             return ClassRow(code, PackedRun(self.packed, code, packed), None, count)
         if packed is None and code not in self.hidden:
-            return ClassRow(code, ((material_of_code(code), count),), None, count)
+            return ClassRow(code, CodeMaterial(code, count), None, count)
         return ClassRow(code, tuple(sorted(self.materials(code).items(), key=_most_first)), None, count)
 
     def counted(self) -> Iterator[Counted]:
@@ -389,6 +389,45 @@ class PackedRun(Sequence):
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    __hash__ = None
+
+
+class CodeMaterial(Sequence):
+    """The one material of a code without a 9 (one king a side) with its count, the
+    ``Material`` made when first read: a listing of tens of thousands of classes makes one only
+    for the rows it shows."""
+
+    __slots__ = ("_code", "_count", "_made")
+
+    def __init__(self, code: str, count: int) -> None:
+        self._code, self._count = code, count
+        self._made: tuple[tuple[Material, int]] | None = None
+
+    @property
+    def name_length(self) -> int:
+        """The length of the material's name (``KR v K``), from the code alone: a king and a
+        letter a man each side, and the separator."""
+        code = self._code
+        men = sum(digit % 3 + digit // 3 for digit in map(int, code[:4])) + int(code[5]) + int(code[6])
+        return 2 + len(SIDES_SEPARATOR) + men
+
+    def _entries(self) -> tuple[tuple[Material, int]]:
+        if self._made is None:
+            self._made = ((material_of_code(self._code), self._count),)
+        return self._made
+
+    def __len__(self) -> int:
+        return 1
+
+    def __getitem__(self, index):
+        return self._entries()[index]
+
+    def __iter__(self) -> Iterator[tuple[Material, int]]:
+        return iter(self._entries())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and self._entries() == tuple(other)
 
     __hash__ = None
 

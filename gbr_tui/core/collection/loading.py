@@ -1,0 +1,167 @@
+"""Collections read into a ``ClassIndex`` in a worker process, for the browser.
+
+A thread would share the app's interpreter: while a big file is read, drawing and keys would
+wait their turn with the reading. A process reads beside the app instead, and can start before
+the app has (``gbr-tui FILE`` starts it first). It says how far it has got, with the largest
+classes so far for the chart, at most every ``PROGRESS_PAUSE`` seconds, and hands back the
+index when done.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from dataclasses import dataclass, field
+
+from gbr_tui.core.code import Rule
+from gbr_tui.core.collection.index import ClassIndex
+from gbr_tui.core.collection.readers import CollectionRequest
+from gbr_tui.core.collection.records import CollectionError
+from gbr_tui.core.collection.source import Cancelled
+
+PROGRESS_PAUSE = 0.1  # seconds between two reports of the reading process
+CHART_PAUSE = 0.5  # seconds between two looks at the largest classes
+CHART_ROWS = 30  # classes (or families) reported for the chart
+EITHER_COLOUR, FAMILIES = 1, 2  # what the chart wants (``Loading.chart``), bits
+STOP_WAIT = 10  # seconds a reading process is given to stop its own workers and end
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far the reading has got: bytes of the files, records, and the chart's bars."""
+
+    done: int
+    records: int
+    bars: list[tuple[str, int]] | None = field(default=None)  # None: as they were
+
+
+class Loading:
+    """One collection being read in a worker process, under one rule."""
+
+    def __init__(self, request: CollectionRequest, rule: Rule, chart: int = 0) -> None:
+        self.request, self.rule = request, rule
+        context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+        self._reports, sender = context.Pipe(duplex=False)
+        self._stop = context.Event()
+        self._chart = context.Value("i", chart, lock=False)
+        self._process = context.Process(
+            target=_read, args=(request, rule, self._reports, sender, self._stop, self._chart)
+        )
+        self._process.start()
+        sender.close()  # the reader's end only: when it ends, so does the pipe
+
+    def wants(self, request: CollectionRequest, rule: Rule) -> bool:
+        return (request, rule) == (self.request, self.rule) and not self._stop.is_set()
+
+    @property
+    def chart(self) -> int:
+        return self._chart.value
+
+    @chart.setter
+    def chart(self, wanted: int) -> None:
+        """What the chart's bars are (``EITHER_COLOUR``, ``FAMILIES``) from the next look on."""
+        self._chart.value = wanted
+
+    def next(self, timeout: float) -> Progress | ClassIndex | None:
+        """The next report, or the index once read; None when there is none within ``timeout``
+        seconds. CollectionError when the reading failed or its process died."""
+        try:
+            if not self._reports.poll(timeout):
+                return None
+            kind, value = self._reports.recv()
+        except (EOFError, OSError):
+            self.stop()
+            raise CollectionError(f"{self.request.title}: the reading process stopped before the end") from None
+        if kind == "error":
+            self.stop()
+            raise CollectionError(value)
+        if kind == "done":
+            self.stop()
+        return value
+
+    def stop(self) -> None:
+        """Stop reading, at the reader's next look (its next report fails: no one reads them any
+        more), or after a few seconds by force, and let the process go."""
+        self._stop.set()
+        self._reports.close()
+        self._process.join(STOP_WAIT)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join()
+
+
+#: The reading ``gbr-tui FILE`` started before the app, until the browser takes it over.
+_early: list[Loading] = []
+
+
+def begin(request: CollectionRequest, rule: Rule) -> None:
+    """Start reading ``request`` now, for the browser the app opens on it (``taken``)."""
+    _early.append(Loading(request, rule))
+
+
+def taken(request: CollectionRequest, rule: Rule) -> Loading | None:
+    """The reading ``begin`` started, when it reads ``request`` under ``rule``; any other is
+    stopped (the app reads what it wants itself)."""
+    found = None
+    while _early:
+        loading = _early.pop()
+        if found is None and loading.wants(request, rule):
+            found = loading
+        else:
+            loading.stop()
+    return found
+
+
+def _read(request: CollectionRequest, rule: Rule, reports, sender, stop, chart) -> None:
+    """The reading process: every file of ``request`` into one index, reports sent as it goes."""
+    reports.close()  # the app's end, copied here: once the app closes it, sending fails at once
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the app's to act on: it stops this reading
+    app = os.getppid()  # when it has gone, so has the reader of the reports
+    index = ClassIndex()
+    reported = charted = 0.0
+    done = 0  # bytes of the files read before this one
+    try:
+        for path in request.paths:
+            try:
+                # A pipe or a device may never end: reading stops when told to.
+                collection = request.open(path, rule, cancelled=stop.is_set)
+            except CollectionError as error:
+                index.failures.append(error.message)
+                continue
+            except Cancelled:
+                break
+            with collection:
+
+                def tick(records: int, bytes_read: int | None, done=done) -> bool:
+                    nonlocal reported, charted
+                    now = time.monotonic()
+                    if now >= reported:
+                        bars = None
+                        if now >= charted:  # the chart follows, not at every report
+                            bars, charted = _bars(index, chart.value), now + CHART_PAUSE
+                        sender.send(("progress", Progress(done + (bytes_read or 0), records, bars)))
+                        reported = now + PROGRESS_PAUSE
+                    return not stop.is_set() and os.getppid() == app
+
+                if not index.read(collection, tick, request, path):
+                    break
+            done += os.path.getsize(path)
+        if not stop.is_set():
+            sender.send(("progress", Progress(done, index.classified + len(index.bad), _bars(index, chart.value))))
+            sender.send(("done", index))
+    except BrokenPipeError:
+        pass  # the app has gone, or stopped the reading
+    except CollectionError as error:
+        sender.send(("error", error.message))
+    except Exception as error:  # as a thread worker's would be: said, the app goes on
+        sender.send(("error", f"{request.title}: {error}"))
+    finally:
+        sender.close()
+
+
+def _bars(index: ClassIndex, chart: int) -> list[tuple[str, int]]:
+    if chart & FAMILIES:
+        return index.largest_families(CHART_ROWS)
+    return index.largest(CHART_ROWS, bool(chart & EITHER_COLOUR))
