@@ -221,6 +221,16 @@ class Tally:
         self.count_numbers()
         return self._codes
 
+    def __eq__(self, other: object) -> bool:
+        """The same counts, whether or not the code numbers handed in are counted yet."""
+        if not isinstance(other, Tally):
+            return NotImplemented
+        mine, theirs = (
+            (tally.codes, tally.hidden, tally.packed, tally.results, tally.families, tally.classified, tally.bad)
+            for tally in (self, other)
+        )
+        return mine == theirs
+
     def count_numbers(self) -> None:
         """Count the blocks of code numbers handed in so far into ``codes``."""
         if self._numbers:
