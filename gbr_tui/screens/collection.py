@@ -39,7 +39,7 @@ from gbr_tui.core.collection import (
     loading,
     store,
 )
-from gbr_tui.core.collection.loading import PROGRESS_PAUSE, Loading, Progress
+from gbr_tui.core.collection.loading import CHART_ROWS, PROGRESS_PAUSE, Loading, Progress
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.collection.store import NoOffsets, StoredIndex
 from gbr_tui.core.collection.tally import NO_RESULTS, CodeMaterial, SortBy
@@ -77,7 +77,6 @@ MATERIALS_SHOWN = 3
 SAMPLED_ROWS = 200  # rows measured to size a position list's columns
 FIELD_WIDTH = 24  # at most, for a header column
 FILTER_PAUSE = 0.15  # seconds of no typing before the class table is refilled
-CHART_ROWS = 30  # classes in the chart, at most (as many as its height shows)
 CHART_MIN_WIDTH = 76  # columns: in a narrower screen the chart is hidden, the table takes it all
 #: From this size on, a file without an index is offered one. Measured on the 2-core machine:
 #: ``ClassIndex.read`` took 2.6 s for 11 MB of positions (about 4 MB a second, idle; the app

@@ -23,7 +23,7 @@ from gbr_tui.core.collection.source import Cancelled
 
 PROGRESS_PAUSE = 0.1  # seconds between two reports of the reading process
 CHART_PAUSE = 0.5  # seconds between two looks at the largest classes
-CHART_ROWS = 30  # classes (or families) reported for the chart
+CHART_ROWS = 30  # classes (or families) in the chart, at most (as many as its height shows)
 EITHER_COLOUR, FAMILIES = 1, 2  # what the chart wants (``Loading.chart``), bits
 STOP_WAIT = 10  # seconds a reading process is given to stop its own workers and end
 
