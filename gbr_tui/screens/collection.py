@@ -350,6 +350,8 @@ class CollectionScreen(Screen):
         await asyncio.sleep(pause)
         games = self.index.games
         rows, columns = await asyncio.to_thread(self._listed_classes, games)
+        if not self.is_attached:  # taken down (the app ends, another file opens) while they were listed
+            return
         self.class_rows = rows
         self._show_chart(rows)
         self.query_one(ClassTable).set_records(columns, len(rows), self._class_row)
