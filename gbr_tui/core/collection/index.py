@@ -124,10 +124,11 @@ class _FileRecords:
 
         if self.source is None or not self.keys:
             return
+        # The lines are in file order already (a game's records share one): no sort, no copy.
         lines = np.frombuffer(self.lines, dtype=np.uint32 if self.lines.typecode == "I" else np.uint64)
-        starts, at = np.unique(lines.astype(np.int64), return_inverse=True)
-        offsets = line_offsets(self.source.path, starts)[at]
-        self.offsets = array("q", offsets.tobytes())
+        offsets = line_offsets(self.source.path, lines)
+        self.offsets = array("q")
+        self.offsets.frombytes(memoryview(offsets).cast("B"))
         if format == Format.CSV:
             self.source = replace(self.source, prefix=csv_prefix(self.source.path, int(offsets[0])))
 

@@ -109,8 +109,9 @@ def read_back(
 
 
 def line_offsets(path: str, lines: Sequence[int]):
-    """The byte offset where each of ``lines`` (1-based, sorted) starts, as a numpy array; line
-    ends as the readers take them (LF, CR LF or CR). A line past the file's end has none (-1)."""
+    """The byte offset where each of ``lines`` (1-based, in order, a line as often as it comes)
+    starts, as a numpy array; line ends as the readers take them (LF, CR LF or CR). A line past
+    the file's end has none (-1)."""
     import numpy as np
 
     wanted = np.asarray(lines, dtype=np.int64)

@@ -681,7 +681,10 @@ class StoredIndex:
             if type(rows) is not int or type(blob) is not bytes or rows < 0 or len(blob) != 8 * _COUNTS_WIDTH * rows:
                 raise StaleIndex(f"{self.path}: not a gbr-tui index (the material counts of source {source})")
             parts.append(np.frombuffer(blob, dtype="<i8").reshape(rows, _COUNTS_WIDTH))
-        held = np.concatenate(parts) if parts else np.zeros((0, _COUNTS_WIDTH), dtype=np.int64)
+        if len(parts) == 1:
+            (held,) = parts  # read as it is, not copied
+        else:
+            held = np.concatenate(parts) if parts else np.zeros((0, _COUNTS_WIDTH), dtype=np.int64)
         wrong = np.flatnonzero(((held < 0) | (held > np.array(_COUNTS_BOUNDS))).any(axis=1))
         if len(wrong):
             raise StaleIndex(f"{self.path}: not a gbr-tui index (its material counts hold {held[wrong[0]].tolist()})")
