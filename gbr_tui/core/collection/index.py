@@ -27,7 +27,16 @@ from gbr_tui.core.collection.positions import VouchedLines, vouched_positions
 from gbr_tui.core.collection.read_back import SourceFile, changed, csv_prefix, line_offsets, read_back, source_file
 from gbr_tui.core.collection.readers import Collection, CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Record
-from gbr_tui.core.collection.tally import UNKNOWN_RESULT, ClassRow, SortBy, Tally, family_rows, result_index
+from gbr_tui.core.collection.tally import (
+    MEN_SHIFTS,
+    ONE_KING_A_SIDE,
+    UNKNOWN_RESULT,
+    ClassRow,
+    SortBy,
+    Tally,
+    family_rows,
+    result_index,
+)
 from gbr_tui.core.families import ALL_FAMILIES
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
@@ -38,8 +47,6 @@ FIELDS = tuple(name for name in HEADERS if name != "FEN")
 _SEPARATOR = "\x1f"  # the unit separator: never in a FEN, and read as a tag value's end
 _MAX_I = (1 << 32) - 1  # the largest number in an array("I"): more lines than that widen it
 _TICK_RECORDS = 1024  # records between two calls of ``read``'s ``tick``
-_SHIFTS = tuple(range(0, 60, 6))  # six bits a type of man, Q R B N P q r b n p
-_ONE_KING_A_SIDE = (1, 1)
 #: What to do when a file has changed since the browser read it.
 REREAD_WORDS = "open it again"
 
@@ -349,8 +356,8 @@ class ClassIndex:
     def _key(self, material: Material, add: bool = False) -> int | None:
         """A material as one number: six bits a type of man as ``fast.VettedBlock.keys`` packs
         them, or, without one king a side, -1 less its place in ``_odd`` (``add``: a new one)."""
-        if material.kings == _ONE_KING_A_SIDE:
-            return sum(count << shift for count, shift in zip((*material.white, *material.black), _SHIFTS))
+        if material.kings == ONE_KING_A_SIDE:
+            return sum(count << shift for count, shift in zip((*material.white, *material.black), MEN_SHIFTS))
         key = self._odd_keys.get(material)
         if key is None and add:
             key = self._odd_keys[material] = -1 - len(self._odd)
@@ -360,7 +367,7 @@ class ClassIndex:
     def _material(self, key: int) -> Material:
         if key < 0:
             return self._odd[-1 - key]
-        men = [key >> shift & 63 for shift in _SHIFTS]
+        men = [key >> shift & 63 for shift in MEN_SHIFTS]
         return Material(tuple(men[:5]), tuple(men[5:]))
 
     def _record(self, index: int) -> IndexedRecord:

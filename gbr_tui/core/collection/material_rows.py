@@ -8,11 +8,9 @@ from __future__ import annotations
 from collections import Counter
 
 from gbr_tui.core.code import Rule
-from gbr_tui.core.collection.tally import Results, Tally
+from gbr_tui.core.collection.tally import MEN_SHIFTS, ONE_KING_A_SIDE, Results, Tally
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import Material
-
-_SHIFTS = tuple(range(0, 60, 6))  # six bits a type of man, as fast.VettedBlock.keys packs them
 
 
 def tally_of_materials(men, kings, counts, results: list[Results | None] | None, rule: Rule) -> Tally:
@@ -38,7 +36,7 @@ def tally_of_materials(men, kings, counts, results: list[Results | None] | None,
     if results is None:
         packed = np.flatnonzero(nines & one_king)
         if len(packed):
-            keys = (men[packed].astype(np.int64) << np.array(_SHIFTS, dtype=np.int64)).sum(axis=1)
+            keys = (men[packed].astype(np.int64) << np.array(MEN_SHIFTS, dtype=np.int64)).sum(axis=1)
             full = np.ascontiguousarray(text[packed, :7]).view("S7").ravel()
             tally.packed = PackedMaterials()
             tally.packed.add(full, keys, counts[packed].astype(np.int64))
@@ -47,7 +45,7 @@ def tally_of_materials(men, kings, counts, results: list[Results | None] | None,
     for row in odd.tolist():
         material = Material(tuple(men[row, :5].tolist()), tuple(men[row, 5:].tolist()), tuple(kings[row].tolist()))
         code = codes[row]
-        if "9" in code[:4] or material.kings != (1, 1):
+        if "9" in code[:4] or material.kings != ONE_KING_A_SIDE:
             tally.add_hidden(code, material, number[row])
         if results is not None and results[row] is not None:
             held = tally.results.setdefault((code, material), [0, 0, 0, 0])

@@ -28,6 +28,9 @@ NO_RESULTS: Results = (0, 0, 0, 0)
 _RESULT_INDEX = {"1-0": 0, "1/2-1/2": 1, "0-1": 2}
 UNKNOWN_RESULT = 3
 ONE_KING_A_SIDE = (1, 1)
+#: A material's men packed in one number: six bits a type, Q R B N P q r b n p (as the batch
+#: path's ``fast.VettedBlock.keys`` packs them).
+MEN_SHIFTS = tuple(range(0, 60, 6))
 
 
 def result_index(tag: str | None) -> int:
