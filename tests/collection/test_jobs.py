@@ -8,6 +8,7 @@ import itertools
 import random
 from concurrent.futures import Future
 
+import chess
 import pytest
 
 from gbr_tui.core.code import Rule
@@ -16,6 +17,7 @@ from gbr_tui.core.collection.parallel import byte_ranges
 from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import GamePositions
 from gbr_tui.core.collection.tally import Tally
+from gbr_tui.core.material import Material
 from tests.cli.process import run_gbr
 
 KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - - 0 1"  # spec: KR v K is 0100
@@ -177,3 +179,45 @@ def test_fen_files_below_a_batch_range_a_worker_are_read_in_one_process(tmp_path
     monkeypatch.setattr(parallel, "byte_ranges", lambda *args, **kwargs: cut.append(args[2]))  # None: one process
     prepare(["classify", *options, str(path)])()
     assert (cut[0] > 1) == workers
+
+
+# Folded colour twins: materials of equal count listed in the order of their men and kings,
+# whatever order the classes were counted in (a worker's range may start anywhere).
+# KKNP v KP (two White kings) is 0001.11 (spec: the knight digit 1, a pawn a side); its twin
+# KKP v KNP is 0003.11 (Black's knight counts 3), folded with White the stronger: KNP v KKP.
+TWO_WHITE_KINGS = Material((0, 0, 0, 1, 1), (0, 0, 0, 0, 1), (2, 1))
+TWIN_OF_IT = Material((0, 0, 0, 0, 1), (0, 0, 0, 1, 1), (2, 1))
+
+
+@pytest.mark.parametrize("first", ["0001.11", "0003.11"])
+def test_folded_twins_of_equal_count_come_in_the_order_of_their_men(first) -> None:
+    tally = Tally()
+    for code in (first, *({"0001.11", "0003.11"} - {first})):
+        tally.add(code, TWO_WHITE_KINGS if code == "0001.11" else TWIN_OF_IT)
+    (row,) = tally.classes(either_colour=True)
+    assert row.code == "0001.11"
+    # Same men; kings (1, 2) before (2, 1).
+    assert [str(material) for material, _ in row.materials] == ["KNP v KKP", "KKNP v KP"]
+
+
+def test_two_jobs_fold_twins_as_one_does(tmp_path) -> None:
+    """Scattered men and some positions with two kings of a side (read by python-chess, the
+    rest by the batch path), in a file that two workers cut: the same folded summary."""
+    rng = random.Random("twins")
+    lines = []
+    for _ in range(50_000):
+        board = chess.Board(None)
+        squares = rng.sample(chess.SQUARES, 13)
+        kings = "KkK" if rng.random() < 0.05 else "Kk"
+        for square, symbol in zip(squares, kings + "".join(rng.choices("NBPnbp", k=10)), strict=False):
+            if symbol not in "Pp" or chess.square_rank(square) not in (0, 7):
+                board.set_piece_at(square, chess.Piece.from_symbol(symbol))
+        lines.append(board.fen())
+    path = tmp_path / "twins.fen"
+    path.write_text("\n".join(lines) + "\n")
+    assert path.stat().st_size > 2 * parallel.MIN_RANGE_BYTES  # two ranges
+    for options in ([], ["--json"]):
+        one = run_gbr("classify", "--either-colour", *options, "--jobs", "1", str(path))
+        two = run_gbr("classify", "--either-colour", *options, "--jobs", "2", str(path))
+        assert (two.status, two.stdout, two.stderr) == (one.status, one.stdout, one.stderr)
+    assert "KK" in one.stdout  # positions with two kings are among the materials listed

@@ -101,7 +101,7 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
         size += len(found)
     columns = ClassColumns(codes, counts, firsts, materials, np.concatenate(men), np.concatenate(kings))
     if either_colour:
-        columns = _folded(columns, np.concatenate(times), order)
+        columns = _folded(columns, np.concatenate(times))
     if sort != SortBy.CODE:  # without results every score is unknown: the most first, ties by code
         order = np.argsort(-columns.counts, kind="stable")
         columns.codes, columns.counts = columns.codes[order], columns.counts[order]
@@ -109,16 +109,15 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
     return columns
 
 
-def _folded(columns: ClassColumns, times: np.ndarray, counted: np.ndarray) -> ClassColumns:
+def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
     """Each class folded with its colour twin, as ``class_rows`` folds them: every material
     written with the stronger side as White (``stronger_first``), the same material from both
-    twins counted once, the most frequent first and equal counts in the order they were
-    counted (``counted[i]``: where class i came among the tally's codes)."""
+    twins counted once, the most frequent first and equal counts in the order of their men
+    and kings (``np.unique``'s order of their bytes)."""
     line_of = np.repeat(np.arange(len(columns.codes)), columns.materials)
     place = np.arange(len(line_of)) - np.repeat(np.cumsum(columns.materials) - columns.materials, columns.materials)
     pool = columns.firsts[line_of] + place
     men, kings, times = columns.men[pool], columns.kings[pool], times[pool]
-    order_seen = counted[line_of] * (1 << 24) + place
     codes = columns.codes[line_of].copy()
     # White weaker: the first type (Q R B N P) where the sides differ has fewer White men.
     differ = men[:, :5] != men[:, 5:]
@@ -130,15 +129,13 @@ def _folded(columns: ClassColumns, times: np.ndarray, counted: np.ndarray) -> Cl
     codes[weaker, 5], codes[weaker, 6] = codes[weaker, 6].copy(), codes[weaker, 5].copy()
     men[weaker] = np.concatenate([men[weaker, 5:], men[weaker, :5]], 1)
     kings[weaker] = kings[weaker, ::-1]
-    # One entry a material (its code follows from it): counts summed, seen when first seen.
+    # One entry a material (its code follows from it), counts summed.
     packed = np.ascontiguousarray(np.concatenate([men, kings], 1)).view("V12").ravel()
     _, index, inverse = np.unique(packed, return_index=True, return_inverse=True)
     inverse = inverse.ravel()
     merged = np.bincount(inverse, weights=times).astype(np.int64)
-    seen = np.full(len(index), len(order_seen) << 24, dtype=np.int64)
-    np.minimum.at(seen, inverse, order_seen)
     numbers = code_numbers(np.ascontiguousarray(codes[index]).view("S7").ravel())
-    listed = np.lexsort((seen, -merged, numbers))
+    listed = np.lexsort((-merged, numbers))  # stable: equal counts keep np.unique's order
     numbers, index, merged = numbers[listed], index[listed], merged[listed]
     starts = np.flatnonzero(np.diff(numbers, prepend=np.uint64(0)) != 0)
     lengths = np.diff(np.append(starts, len(numbers)))

@@ -106,6 +106,13 @@ def _most_first(item: tuple[Material, int]) -> int:
     return -item[1]
 
 
+def _most_first_then_men(item: tuple[Material, int]) -> tuple:
+    """Folded twins: equal counts in the order of their men and kings, which does not depend
+    on the order the classes were counted in (``--jobs`` splits a file anywhere)."""
+    material, count = item
+    return -count, material.white, material.black, material.kings
+
+
 def _merged(materials: list[tuple[Material, int, Results | None]]) -> list[tuple[Material, int, Results | None]]:
     """One entry a material (folded twins bring the same material twice), in first-seen order."""
     merged: dict[Material, list] = {}
@@ -129,8 +136,8 @@ def class_rows(
     ``pattern`` wants (a class with none is left out), sorted; within a class the most
     frequent material comes first, and equal counts stay in the order they came.
 
-    ``either_colour`` folds each class with its colour twin; the pattern then wants a class
-    when it matches either colouring."""
+    ``either_colour`` folds each class with its colour twin (equal counts then in the order of
+    their men); the pattern then wants a class when it matches either colouring."""
     # code -> [(material, count, results)]; a material comes twice only when twins are folded
     by_code: dict[str, list[tuple[Material, int, Results | None]]] = {}
     for code, material, count, results in counts:
@@ -157,7 +164,10 @@ def class_rows(
         results = None
         for _, _, held in materials:
             results = _added(results, held)
-        listed = sorted(((material, count) for material, count, _ in materials), key=_most_first)
+        listed = sorted(
+            ((material, count) for material, count, _ in materials),
+            key=_most_first_then_men if either_colour else _most_first,
+        )
         rows.append(ClassRow(code, tuple(listed), results, sum(count for _, count in listed)))
     return sorted_rows(sorted(rows, key=lambda row: row.code), sort)
 
