@@ -26,7 +26,7 @@ from gbr_tui.core.describe import (
 from gbr_tui.core.examples import Example
 from gbr_tui.core.piece_list import ManTyping
 from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
-from gbr_tui.widgets.board_editor import BoardEditor
+from gbr_tui.widgets.board_editor import TYPING_KEYS, BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_pane import ExamplesPane
 from gbr_tui.widgets.key_footer import KeyFooter
@@ -190,19 +190,27 @@ class EditorScreen(Screen):
         self._type("/")
 
     def on_key(self, event: events.Key) -> None:
-        """While men are typed, the board's printable keys and backspace are the men's."""
+        """While men are typed, a printable key that is none of a man's (a figurine, or one no
+        man has) is fed too: it types its man, or rings with why it cannot come."""
         if self.typing is None or self.focused is not self.board_view:
             return
-        if event.key == "backspace":
-            if not self.typing.back() and self.typed_men and self.setup.undo():
-                self.typed_men -= 1  # nothing pending: the last man typed goes
-                self._redraw()
-        elif event.is_printable and event.character is not None:
-            self._type(event.character)
-        else:
+        if event.is_printable and event.character is not None and event.key not in TYPING_KEYS:
+            event.stop()
+            event.prevent_default()
+            self.type_key(event.character)
+
+    def type_key(self, char: str) -> None:
+        """One key of the men typed (``m``)."""
+        if self.typing is not None:
+            self._type(char)
+
+    def typing_back(self) -> None:
+        """Backspace while men are typed: the last key of the man being typed, else the last man."""
+        if self.typing is None:
             return
-        event.stop()
-        event.prevent_default()
+        if not self.typing.back() and self.typed_men and self.setup.undo():
+            self.typed_men -= 1
+            self._redraw()
         self._show_keys_waiting()
 
     def _type(self, char: str) -> None:

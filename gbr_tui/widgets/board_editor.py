@@ -30,6 +30,23 @@ def _place_bindings() -> list[Binding]:
     return bindings
 
 
+#: The keys of men typed after ``m`` (``Kg3``, ``xg3``, ``kg1``), by key name: the characters they type.
+TYPING_KEYS = {
+    **{char: char for char in "KQRBNPkqrbnpx" + "".join(chess.FILE_NAMES) + "".join(chess.RANK_NAMES)},
+    "space": " ",
+    "comma": ",",
+}
+
+
+def _typing_bindings() -> list[Binding]:
+    """After ``m``: a man's keys act through the bindings, as every board key does, so that keys
+    typed ahead (``m K g 3 enter`` in one burst) act in the order they came. (Read as keys by
+    the screen, they came there before the ``m``'s binding had acted.) They share keys with the
+    editing keys; ``check_action`` lets only one of them act. No id: F1 lists ``m`` alone."""
+    bindings = [Binding(key, f"type_key({char!r})", show=False) for key, char in TYPING_KEYS.items()]
+    return [*bindings, Binding("backspace", "typing_back", show=False)]
+
+
 def _jump_bindings() -> list[Binding]:
     """After ``g``: a file letter, then a rank digit. They share keys with the editing keys
     (``b`` is also a Black bishop); ``EditorScreen.check_action`` lets only one of them act."""
@@ -110,12 +127,13 @@ class BoardEditor(BoardView):
         Binding("f10,escape", "screen.cancel_jump", "After g: cancel", show=False, id="board.go_to_cancel"),
         Binding("enter,escape,f10", "stop_typing", "done", tooltip="After m: stop typing men", id="board.typing_done"),
         Binding("slash", "typing_side", "other side", tooltip="After m: the other side's men", id="board.typing_side"),
+        *_typing_bindings(),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         """The keys of typing men act, and show in the Footer, only while men are typed. Asked
         here, of the board's own screen: ``screen.`` would name the screen on top (a dialog)."""
-        if action in ("stop_typing", "typing_side"):
+        if action in ("stop_typing", "typing_side", "type_key", "typing_back"):
             return getattr(self.screen, "typing", None) is not None
         return True
 
@@ -124,6 +142,12 @@ class BoardEditor(BoardView):
 
     def action_typing_side(self) -> None:
         self.screen.action_typing_side()
+
+    def action_type_key(self, char: str) -> None:
+        self.screen.type_key(char)
+
+    def action_typing_back(self) -> None:
+        self.screen.typing_back()
 
     def action_move(self, right: int, up: int) -> None:
         """Move the cursor as the board is seen: up is towards the top of the screen."""

@@ -175,6 +175,20 @@ async def test_keys_typed_faster_than_the_screen_draws_act_in_order():
         assert KUBBEL_CODE in shown_code_pane(app).split()
 
 
+async def test_men_typed_ahead_after_m_act_in_order():
+    """``m`` and the men after it in one burst: each key acts as if typed slowly. Kg3 puts a
+    White king on g3, ka1 a Black king on a1 (the cursor follows it); Enter ends the typing, so
+    the arrow moves the cursor to b1 and Q is the board's key again: a White queen there."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        keys = [(char, char) for char in "mKg3"] + [("space", " ")] + [(char, char) for char in "ka1"]
+        for key, char in [*keys, ("enter", None), ("right", None), ("Q", "Q")]:
+            app.post_message(events.Key(key, char))
+        await pilot.pause()
+        assert app.editor.setup.board.board_fen() == "8/8/8/8/8/6K1/8/kQ6"
+        assert app.editor.typing is None
+
+
 async def test_a_burst_of_board_and_screen_keys_acts_in_order():
     """The board's keys and the screen's (ctrl+z) in one burst: K put on e4, undone, Q put."""
     app = make_app()
