@@ -32,7 +32,7 @@ from gbr_tui.ascii import AsciiOnly
 from gbr_tui.core import GbrError, Rule, board_from_fen
 from gbr_tui.core.describe import not_kept_words, not_saved_words, restored_words, saved_words, unknown_theme_words
 from gbr_tui.core.settings import Settings, read_settings, settings_path, write_settings
-from gbr_tui.hang_up import end_with_the_terminal
+from gbr_tui.hang_up import end_with_the_input
 from gbr_tui.messages import LoadPosition
 from gbr_tui.screens import COLLECTION_SCREEN
 from gbr_tui.screens.editor import EditorScreen
@@ -148,8 +148,8 @@ class GbrApp(App[None]):
 
     def on_ready(self) -> None:
         startup.done()  # the first screen is drawn
-        if not self.is_headless and sys.__stdin__ is not None and sys.__stdin__.isatty():
-            end_with_the_terminal(self, sys.__stdin__.fileno())
+        if not self.is_headless and sys.__stdin__ is not None:  # a terminal, or a web server's pipe
+            end_with_the_input(self, sys.__stdin__.fileno())
         for problem in self._settings_problems:
             self.notify(problem, title="Settings", severity="warning", markup=False)
         if self.restored:

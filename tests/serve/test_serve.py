@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import asyncssh
 import pytest
 
 from gbr_tui.serve.ssh import AppServer, ServeOptions, ensure_host_key
-from tests.serve.client import APP_MARK, ScreenSession, connect, free_port, open_app, until, window_size
+from tests.serve.client import APP_MARK, ScreenSession, connect, free_port, open_app, running, until, window_size
 
 
 async def test_a_client_sees_the_app(server):
@@ -260,3 +261,59 @@ async def first_screen_over_websocket(port: int) -> str:
             elif message.type != aiohttp.WSMsgType.TEXT:
                 break
     return written
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes below ``pid`` (children, their children...), read from /proc."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError), open(f"/proc/{entry}/stat") as stat:
+                parents[int(entry)] = int(stat.read().rpartition(")")[2].split()[1])
+    found, frontier = [], [pid]
+    while frontier:
+        children = [child for child, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
+    return found
+
+
+async def test_a_web_app_ends_when_its_server_is_killed():
+    """Killed outright, the web server closes nothing: its app reads a pipe with no writer left
+    (no signal comes), and must go by itself instead of staying for ever."""
+    import aiohttp
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gbr_tui", "serve", "--web", f"127.0.0.1:{port}"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    apps: list[int] = []
+    try:
+        async with aiohttp.ClientSession() as session:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    websocket = await session.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24")
+                    break
+                except aiohttp.ClientError:
+                    assert time.monotonic() < deadline, "the web server never answered"
+                    await asyncio.sleep(0.2)
+            written = ""
+            while "Board" not in written:
+                message = await asyncio.wait_for(websocket.receive(), 30)
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    written += message.data.decode("utf-8", "replace")
+            apps = descendants(server.pid)
+            assert apps, "the app runs below the server"
+            server.kill()
+            server.wait(10)
+            await until(lambda: not any(running(pid) for pid in apps), timeout=15)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
+        for pid in apps:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
