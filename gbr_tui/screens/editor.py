@@ -108,6 +108,10 @@ class EditorScreen(Screen):
             self.mount(Header(), before=0)
 
     def on_mount(self) -> None:
+        # The panes one over another (editor.tcss), the examples span the screen: their width
+        # is known before the first layout, and the first frame shows them filled.
+        if self.query_one("#panes").styles.layout.name == "vertical":
+            self.query_one(ExamplesPane).fill_for(self.app.size.width)
         self._show_keys_waiting()
         self.code_pane.border_title = "Code"
         self.query_one(ExamplesPane).border_title = "Examples"
