@@ -9,10 +9,13 @@ import json
 import subprocess
 import sys
 
+import pytest
+from textual import events
 from textual.widgets import Header, Static
 
 from gbr_tui.app import make_app
 from gbr_tui.core.examples import ALL
+from gbr_tui.screens.editor import EditorScreen
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_pane import ExamplesPane
 
@@ -136,3 +139,38 @@ def table_width(pane: ExamplesPane) -> int:
     table = pane.table
     columns = sum(column.width + 2 * table.cell_padding for column in table.columns.values())
     return columns + table.styles.scrollbar_size_vertical
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_the_styles_the_first_frame_is_drawn_with_are_those_a_restyle_gives(tmp_path, size) -> None:
+    """The editor skips Textual's restyle of every widget on its first resume: what its widgets
+    were styled with as they were mounted must be what that restyle would give, a theme kept
+    from last time and ASCII mode (classes of the app) included."""
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({"theme": "textual-light"}))
+    app = make_app(ascii_mode=True, settings_file=settings)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-light"
+        first = app.export_screenshot()
+        app.screen.update_node_styles(animate=False)  # what Textual's resume would have done
+        await pilot.pause()
+        assert app.export_screenshot() == first
+
+
+async def test_a_screen_shown_again_is_restyled_as_textual_does(monkeypatch) -> None:
+    """Only the first resume skips the restyle: one asked for later (as ``push_screen`` asks)
+    restyles the screen."""
+    restyled: list[str] = []
+    restyle = EditorScreen.update_node_styles
+
+    def counted(self: EditorScreen, animate: bool = True) -> None:
+        restyled.append(type(self).__name__)
+        restyle(self, animate)
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(EditorScreen, "update_node_styles", counted)
+        pilot.app.screen.post_message(events.ScreenResume())  # refresh_styles: True
+        await pilot.pause()
+        assert restyled == ["EditorScreen"]
