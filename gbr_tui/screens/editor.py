@@ -6,6 +6,8 @@ from what the core says about it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import chess
 from textual import events
 from textual.app import ComposeResult
@@ -14,7 +16,7 @@ from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Header
 
-from gbr_tui.core import GbrError, Rule, decode
+from gbr_tui.core import GbrError, Rule
 from gbr_tui.core.describe import (
     TYPING_HINT,
     WrittenForm,
@@ -24,13 +26,15 @@ from gbr_tui.core.describe import (
     written_forms,
 )
 from gbr_tui.core.examples import Example
-from gbr_tui.core.piece_list import ManTyping
 from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
 from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_pane import ExamplesPane
 from gbr_tui.widgets.key_footer import KeyFooter
 from gbr_tui.widgets.piece_palette import PiecePalette
+
+if TYPE_CHECKING:
+    from gbr_tui.core.piece_list import ManTyping
 
 
 class EditorScreen(Screen):
@@ -195,6 +199,8 @@ class EditorScreen(Screen):
     # Typing men with their squares (m): Kg3 Ba2 h6 / Kg1 ... ---------------------------------
 
     def action_start_typing(self) -> None:
+        from gbr_tui.core.piece_list import ManTyping
+
         self.typing = ManTyping()
         self.typed_men = 0
         self._show_keys_waiting()
@@ -265,6 +271,8 @@ class EditorScreen(Screen):
         as this board, else with the kings' squares; empty for an empty board."""
         if not self.setup.board.occupied:
             return ""
+        from gbr_tui.core import decode
+
         description = self.setup.description(self.rule)
         if description.every_man is not None:
             try:

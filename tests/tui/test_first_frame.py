@@ -30,6 +30,11 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "gbr_tui.screens.collection",
     "gbr_tui.core.collection",
     "gbr_tui.dialogs",
+    # Decoding any dialect, piece lists, class patterns (a filter typed), the batch encoder.
+    "gbr_tui.core.notation",
+    "gbr_tui.core.piece_list",
+    "gbr_tui.core.patterns",
+    "gbr_tui.core.batch",
 )
 
 SCRIPT = """
