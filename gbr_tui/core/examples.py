@@ -15,7 +15,6 @@ import chess
 from gbr_tui.core.captions import read_result
 from gbr_tui.core.code import Rule, encode
 from gbr_tui.core.material import PIECE_TYPES, Material
-from gbr_tui.core.patterns import parse_pattern
 
 
 @dataclass(frozen=True)
@@ -308,6 +307,8 @@ def find(text: str, rule: Rule = Rule.COUNT) -> list[Example]:
         return [
             example for example in ALL if all(word in _folded(f"{example.name} {example.source}") for word in words)
         ]
+    from gbr_tui.core.patterns import parse_pattern  # not before a pattern is typed
+
     pattern = parse_pattern(text)
     return [example for example in ALL if pattern.matches(example.code(rule, short=False), example.material)]
 

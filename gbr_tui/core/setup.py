@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import chess
 
@@ -16,7 +17,9 @@ from gbr_tui.core.code import Rule
 from gbr_tui.core.describe import BoardDescription, describe_board, example_loaded_words, unknown_types_words
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.examples import Example, arrange
-from gbr_tui.core.notation import DecodedCode
+
+if TYPE_CHECKING:
+    from gbr_tui.core.notation import DecodedCode
 
 #: What an undo step restores: the full FEN (en passant square kept as set), the stipulation and
 #: the castling rights the user wants (see ``PositionSetup.castling``).

@@ -158,14 +158,14 @@ class BoardView(Widget, can_focus=True):
         width = self.size.width
         cell_width, cell_height = cell_size_for(width, self.size.height)
         if y > 8 * cell_height:
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, self._styles()["board"])
         key = self._line_key(y)
         cached = self._lines.get(y)
         if cached is not None and cached[0] == key:
             return cached[1]
         rank = self.ranks_top_down()[y // cell_height] if y < 8 * cell_height else None
         line = self._draw_line(rank, y % cell_height == cell_height // 2, cell_width)
-        strip = line.adjust_cell_length(width, self.rich_style).apply_offsets(0, y)
+        strip = line.adjust_cell_length(width, self._styles()["board"]).apply_offsets(0, y)
         self._lines[y] = (key, strip)
         return strip
 
@@ -192,7 +192,8 @@ class BoardView(Widget, can_focus=True):
 
     @cached_property
     def _part_styles(self) -> dict[str, Style]:
-        """The styles of the board's parts, by component class; emptied when the styles change."""
+        """The styles of the board's parts, by component class, and the widget's own ("board");
+        emptied when the styles change."""
         return {}
 
     def _styles(self) -> dict[str, Style]:
@@ -201,9 +202,11 @@ class BoardView(Widget, can_focus=True):
         # The squares over the widget's own style; the men and the cursor partial on them: they
         # must not repaint the square's background. The coordinates stand on the widget's
         # background: full style, so that a translucent colour ($text-muted) is blended.
+        # The widget's own style is read once, not a line at a time (it walks the ancestors).
         styles = {name: self.get_component_rich_style(name, partial=True) for name in self.COMPONENT_CLASSES}
+        styles["board"] = self.rich_style
         for square in ("board--light", "board--dark"):
-            styles[square] = self.rich_style + styles[square]
+            styles[square] = styles["board"] + styles[square]
         styles["board--coordinate"] = self.get_component_rich_style("board--coordinate")
         self._part_styles.update(styles)
         return self._part_styles

@@ -13,11 +13,17 @@ from gbr_tui.core.describe import BoardDescription
 
 
 def _update(static: Static, content: str | Text) -> None:
-    """Update a Static, with a new layout only when its height changes.
+    """Update a Static when its content changes, with a new layout only when its height changes.
 
     A layout redraws every pane (the examples table too), and most edits keep the line count.
     When no line is wider than the Static, its height is its line count: no wrapping to learn it.
+    Before its first layout, the layout to come takes the content as it is.
     """
+    if static.content == content:
+        return
+    if not static.size:
+        static.update(content)
+        return
     static.update(content, layout=False)
     width, height = static.size
     lines = (content.plain if isinstance(content, Text) else content).split("\n")
@@ -59,11 +65,13 @@ class CodePane(VerticalScroll, can_focus=True):
         yield Static(id="code-body", markup=False)
 
     def watch_description(self, description: BoardDescription | None) -> None:
-        # Not before the first layout: the text's layout depends on the pane's size, and the
-        # first Resize draws it (see on_resize).
-        if description is None or not self.size:
+        # Drawn before the first layout too, so that the first frame shows it; what depends on
+        # the pane's size (the captions) comes with the first Resize (see on_resize).
+        if description is None:
             return
-        self.query_one(Digits).update(description.code or "----.--")
+        digits = self.query_one(Digits)
+        if digits.value != (code := description.code or "----.--"):
+            digits.update(code)
         summary = (description.men, description.to_move, description.stipulation)
         _update(self.query_one("#code-summary", Static), "\n".join(summary))
         label = self.get_component_rich_style("code-pane--label")
@@ -89,7 +97,9 @@ class CodePane(VerticalScroll, can_focus=True):
         _update(self.query_one("#code-body", Static), body)
 
     def _fits(self, body: Text) -> bool:
-        """Whether ``body`` fits under the summary without scrolling."""
+        """Whether ``body`` fits under the summary without scrolling (no before the first layout)."""
+        if not self.size:
+            return False
         width = max(self.query_one("#code-body", Static).size.width or self.size.width, 1)
         room = self.size.height - max(3, self.query_one(Horizontal).outer_size.height)  # the digits' rows
         # Cut at the width, the lines take at least this many rows (words wrap into no fewer): a

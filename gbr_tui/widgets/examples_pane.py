@@ -78,8 +78,17 @@ class ExamplesPane(Vertical):
         yield table
         yield Static(id="examples-detail", markup=False)
 
+    #: The content width the table was filled for last (0: not filled yet).
+    _filled_width = 0
+
+    def fill_for(self, width: int) -> None:
+        """Fill the table for the pane's outer ``width`` before its first layout, where the
+        screen knows it (the pane spans the screen): the first frame shows the rows."""
+        self._fill(width - self.styles.gutter.width)
+
     def on_resize(self) -> None:
-        self._fill()
+        if self.content_size.width != self._filled_width:  # a width filled for already: kept
+            self._fill(self.content_size.width)
 
     @property
     def table(self) -> DataTable[str]:
@@ -104,14 +113,17 @@ class ExamplesPane(Vertical):
         event.stop()
         self._fill()
 
-    def _fill(self) -> None:
-        """The rows the filter lets through, in columns that fit the pane's width.
+    def _fill(self, width: int = 0) -> None:
+        """The rows the filter lets through, in columns that fit the content ``width`` (by
+        default the pane's, or before its first layout the width filled for).
 
-        Nothing before the pane's first layout (its first Resize fills it): the name column
+        Nothing while no width is known (the first Resize fills the pane): the name column
         gets the width the pane leaves, and a table filled at width 0 drew every name cut.
         """
-        if not self.content_size.width:
+        width = width or self.content_size.width or self._filled_width
+        if not width:
             return
+        self._filled_width = width
         try:
             self.shown = find(self.filter_text, self.rule)
             problem = None
@@ -124,8 +136,8 @@ class ExamplesPane(Vertical):
             for example in self.shown
         ]
         table.clear(columns=True)
-        for label, width in zip(COLUMNS, self._column_widths(rows)):
-            table.add_column(cell(label), width=width)
+        for label, column_width in zip(COLUMNS, self._column_widths(rows, width)):
+            table.add_column(cell(label), width=column_width)
         for cells in rows:
             table.add_row(*map(cell, cells))
         if rows:
@@ -133,7 +145,7 @@ class ExamplesPane(Vertical):
         self.border_subtitle = problem or f"{len(self.shown)} of {len(ALL)}"
         self._show_detail()
 
-    def _column_widths(self, rows: list[tuple[str, ...]]) -> list[int]:
+    def _column_widths(self, rows: list[tuple[str, ...]], width: int) -> list[int]:
         """Each column as wide as its widest cell (material at most ``MATERIAL_WIDTH``); the
         name column gets what is left of the pane, the scroll bar kept clear."""
         widths = [max(len(text) for text in column) for column in zip(COLUMNS, *rows)]
@@ -141,7 +153,7 @@ class ExamplesPane(Vertical):
         widths[1] = min(widths[1], MATERIAL_WIDTH)
         table = self.table
         padding = 2 * table.cell_padding * len(COLUMNS)
-        left = self.content_size.width - padding - sum(widths[:-1]) - table.styles.scrollbar_size_vertical
+        left = width - padding - sum(widths[:-1]) - table.styles.scrollbar_size_vertical
         widths[-1] = max(NAME_MIN_WIDTH, left)
         return widths
 

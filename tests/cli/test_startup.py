@@ -8,21 +8,37 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from gbr_tui import startup
 from gbr_tui.app import make_app
 from gbr_tui.cli import COMMAND_NAMES, build_parser
-from gbr_tui.commands.start import app_starter
+from gbr_tui.commands.start import SWITCH_INTERVAL, app_starter
 from tests.cli.process import run_gbr
+
+
+def prepared(argv: list[str], report: str) -> object:
+    """What ``report`` (an expression) gives in a fresh interpreter once the command line is
+    parsed and loaded, as if on a terminal."""
+    code = (
+        "import json, sys; import gbr_tui.terminal as terminal; terminal.not_a_terminal = lambda *streams: None; "
+        f"from gbr_tui.cli import prepare; prepare(json.loads(sys.argv[1])); print(json.dumps({report}))"
+    )
+    done = subprocess.run([sys.executable, "-c", code, json.dumps(argv)], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
 
 
 def modules_loaded_for(argv: list[str]) -> set[str]:
     """The modules a fresh interpreter holds once the command line is parsed and loaded."""
-    code = (
-        "import json, sys; import gbr_tui.terminal as terminal; terminal.not_a_terminal = lambda *streams: None; "
-        "from gbr_tui.cli import prepare; prepare(json.loads(sys.argv[1])); print(json.dumps(sorted(sys.modules)))"
-    )
-    done = subprocess.run([sys.executable, "-c", code, json.dumps(argv)], capture_output=True, text=True, check=True)
-    return set(json.loads(done.stdout))
+    return set(prepared(argv, "sorted(sys.modules)"))
+
+
+def test_only_the_app_shortens_the_thread_switch_interval():
+    """The app's frames are written by a thread that must not wait 5 ms for the interpreter's
+    lock; a sub-command keeps Python's default (its threads, if any, switch as usual)."""
+    assert prepared([], "sys.getswitchinterval()") == pytest.approx(SWITCH_INTERVAL)
+    assert SWITCH_INTERVAL < 0.005
+    assert prepared(["encode", "8/8/8/8/8/8/8/8"], "sys.getswitchinterval()") == pytest.approx(0.005)
 
 
 def test_the_app_loads_neither_the_sub_commands_nor_the_collection_readers():
