@@ -21,12 +21,16 @@ import numpy as np
 
 from gbr_tui.core.collection.tally import SortBy, Tally
 from gbr_tui.core.describe import MATERIALS_SEPARATOR, more_materials_words
-from gbr_tui.core.fast import code_numbers
+from gbr_tui.core.fast import code_indices, code_numbers
 from gbr_tui.core.material import SIDES_SEPARATOR, TYPES
 
 _MEN = 10  # Q R B N P q r b n p
 _MOST = 255  # men of a type, or kings of a side, in a material listed here: a byte each
 _KING = "K"
+#: Values up to this (and up to four times as many as there are) are told apart by counting them.
+_COUNTED_AT_MOST = 1 << 20
+#: Lines written at once (``summary_lines``).
+_LINES_AT_ONCE = 4096
 
 
 @dataclass
@@ -50,11 +54,18 @@ class ClassColumns:
         return bool(_short(self.codes).all())
 
 
-def _distinct(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct counts (ascending) and which of them each is: ``np.unique`` without a sort,
-    counts being small numbers."""
-    present = np.bincount(counts) > 0
-    return np.flatnonzero(present), (np.cumsum(present) - 1)[counts]
+def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values (ascending, not negative) and which of them each is: ``np.unique``,
+    without its sort where the values are small numbers (counts, a side's men)."""
+    if len(values) and values.max() > _COUNTED_AT_MOST + 4 * len(values):
+        distinct, which = np.unique(values, return_inverse=True)
+        return distinct, which.ravel()
+    present = np.zeros(int(values.max(initial=0)) + 1, dtype=bool)
+    present[values] = True
+    distinct = np.flatnonzero(present)
+    ranks = np.empty(len(present), dtype=np.intp)
+    ranks[distinct] = np.arange(len(distinct))
+    return distinct, ranks.take(values)
 
 
 def _short(codes: np.ndarray) -> np.ndarray:
@@ -113,43 +124,73 @@ def _folded(columns: ClassColumns, times: np.ndarray, counted: np.ndarray) -> Cl
     """Each class folded with its colour twin, as ``class_rows`` folds them: every material
     written with the stronger side as White (``stronger_first``), the same material from both
     twins counted once, the most frequent first and equal counts in the order they were
-    counted (``counted[i]``: where class i came among the tally's codes)."""
-    line_of = np.repeat(np.arange(len(columns.codes)), columns.materials)
-    place = np.arange(len(line_of)) - np.repeat(np.cumsum(columns.materials) - columns.materials, columns.materials)
-    pool = columns.firsts[line_of] + place
-    men, kings, times = columns.men[pool], columns.kings[pool], times[pool]
-    order_seen = counted[line_of] * (1 << 24) + place
-    codes = columns.codes[line_of].copy()
+    counted (``counted[i]``: where class i came among the tally's codes).
+
+    A material's sides are numbered (``_side_numbers``), so that grouping and ordering are
+    radix sorts of small numbers (``_lexsorted``), not sorts of rows of bytes."""
+    classes = len(columns.codes)
+    in_counted_order = np.empty(classes, dtype=np.int64)
+    in_counted_order[counted] = np.arange(classes)
+    # Every material in the order they were counted: its class, and its place in the pool.
+    lengths = columns.materials[in_counted_order]
+    line_of = np.repeat(in_counted_order, lengths)
+    pool = columns.firsts[line_of] + np.arange(len(line_of)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    men, kings, times = columns.men.take(pool, 0), columns.kings.take(pool, 0), times.take(pool)
     # White weaker: the first type (Q R B N P) where the sides differ has fewer White men.
     differ = men[:, :5] != men[:, 5:]
     first = differ.argmax(1)
     rows = np.arange(len(men))
     weaker = differ[rows, first] & (men[rows, first] < men[rows, first + 5])
-    digits = codes[weaker, :4].astype(np.int64) - ord("0")
-    codes[weaker, :4] = np.where(digits == 9, 9, digits // 3 + 3 * (digits % 3)) + ord("0")
-    codes[weaker, 5], codes[weaker, 6] = codes[weaker, 6].copy(), codes[weaker, 5].copy()
-    men[weaker] = np.concatenate([men[weaker, 5:], men[weaker, :5]], 1)
-    kings[weaker] = kings[weaker, ::-1]
+    men = np.where(weaker[:, None], np.roll(men, 5, 1), men)  # the halves swapped
+    kings = np.where(weaker[:, None], kings[:, ::-1], kings)
+    codes = np.concatenate([columns.codes, _swapped_codes(columns.codes)])
+    code_of = line_of + classes * weaker
     # One entry a material (its code follows from it): counts summed, seen when first seen.
-    packed = np.ascontiguousarray(np.concatenate([men, kings], 1)).view("V12").ravel()
-    _, index, inverse = np.unique(packed, return_index=True, return_inverse=True)
-    inverse = inverse.ravel()
-    merged = np.bincount(inverse, weights=times).astype(np.int64)
-    seen = np.full(len(index), len(order_seen) << 24, dtype=np.int64)
-    np.minimum.at(seen, inverse, order_seen)
-    numbers = code_numbers(np.ascontiguousarray(codes[index]).view("S7").ravel())
-    listed = np.lexsort((seen, -merged, numbers))
-    numbers, index, merged = numbers[listed], index[listed], merged[listed]
-    starts = np.flatnonzero(np.diff(numbers, prepend=np.uint64(0)) != 0)
-    lengths = np.diff(np.append(starts, len(numbers)))
+    white, black, _ = _side_numbers(men, kings)
+    order = _lexsorted(black, white)
+    white, black = white[order], black[order]
+    new = np.ones(len(order), dtype=bool)
+    new[1:] = (white[1:] != white[:-1]) | (black[1:] != black[:-1])
+    merged = np.bincount(np.cumsum(new) - 1, weights=times[order]).astype(np.int64)
+    seen = order[new]  # the first of each material: the sort is stable
+    # The materials in the order first seen, then by code, the most frequent first.
+    by_seen = np.argsort(seen, kind="stable")
+    seen, merged = seen[by_seen], merged[by_seen]
+    _, code_ranks = _distinct(code_indices(codes[code_of[seen]]))
+    distinct_counts, count_ranks = _distinct(merged)
+    listed = _lexsorted(len(distinct_counts) - 1 - count_ranks, code_ranks)
+    seen, merged, code_ranks = seen[listed], merged[listed], code_ranks[listed]
+    starts = np.flatnonzero(np.diff(code_ranks, prepend=-1) != 0)
     return ClassColumns(
-        codes[index[starts]],
+        codes[code_of[seen[starts]]],
         np.add.reduceat(merged, starts) if len(starts) else merged[:0],
         starts,
-        lengths,
-        men[index],
-        kings[index],
+        np.diff(np.append(starts, len(seen))),
+        men[seen],
+        kings[seen],
     )
+
+
+def _swapped_codes(codes: np.ndarray) -> np.ndarray:
+    """The codes of the colour-swapped materials (as ``swapped_code``): each piece digit
+    ``w + 3b`` becomes ``b + 3w`` (a 9 stays a 9), the pawn digits change places."""
+    digits = np.arange(256, dtype=np.uint8)
+    digits[ord("0") : ord("9")] = [ord("0") + digit // 3 + 3 * (digit % 3) for digit in range(9)]
+    swapped = digits.take(codes)
+    swapped[:, 5], swapped[:, 6] = codes[:, 6], codes[:, 5]
+    return swapped
+
+
+def _lexsorted(*keys: np.ndarray) -> np.ndarray:
+    """``np.lexsort(keys)`` (the last key first) for keys that are small numbers, not negative:
+    a stable sort a key, each as 16-bit integers where they fit (numpy sorts those by radix)."""
+    order = np.arange(len(keys[0]))
+    for key in keys:
+        key = key[order]
+        if key.max(initial=0) < 1 << 16:
+            key = key.astype(np.uint16)
+        order = order[np.argsort(key, kind="stable")]
+    return order
 
 
 def _men_of_codes(codes: np.ndarray) -> np.ndarray:
@@ -162,10 +203,6 @@ def _men_of_codes(codes: np.ndarray) -> np.ndarray:
     return men
 
 
-#: Pieces of text: a run of bytes, and where each piece starts in it and how long it is.
-Pieces = tuple[np.ndarray, np.ndarray, np.ndarray]
-
-
 def summary_lines(
     columns: ClassColumns,
     cells: Callable[[int], str],
@@ -174,93 +211,147 @@ def summary_lines(
     short: bool = False,
     code_width: int = 0,
     shown: int | None = None,
-) -> tuple[bytes, int]:
+) -> tuple[list[np.ndarray], int]:
     """Each class's line, UTF-8: ``start``, its code (short: ``0400`` for ``0400.00``)
-    left-aligned in ``code_width``, ``cells(count)``, the first ``shown`` of its materials (all
-    of them: None) with ``N more`` after them, then ``end``; and the longest run of materials."""
+    left-aligned in ``code_width``, ``cells(count)``, the first ``shown`` (at least one) of its
+    materials (all of them: None) with ``N more`` after them, then ``end``; in parts of some
+    thousand lines (arrays of bytes), and the longest run of materials.
+
+    The output is made of pieces: a line's head (start, code, cells), then for each material
+    shown its White side with the sides' separator, its Black side, and what follows it (the
+    separator, or ``N more`` and the end). Each distinct piece is written once, NUL-padded to
+    whole words of 8 bytes; the pieces' words are gathered in the output's order and the NULs
+    dropped (no text here holds one). A part's temporaries are a few hundred kB, used again by
+    the next part: large ones would be pages faulted in, as dear as the work on them."""
     classes = len(columns.codes)
     if not classes:
-        return b"", 0
+        return [], 0
     listed = columns.materials if shown is None else np.minimum(columns.materials, shown)
-    more = columns.materials > listed
-    # A line's pieces: start, code, padding, cells, its materials, "N more" if any, end.
-    entries = listed + more + 5
-    firsts = np.cumsum(entries) - entries
-    code_lengths = np.full(classes, 7, dtype=np.int64)
-    if short:
-        code_lengths[_short(columns.codes)] = 4
-    everyone = np.zeros(classes, dtype=np.int64)
-    codes = columns.codes.ravel(), np.arange(0, 7 * classes, 7), code_lengths
-    padding = _texts([" " * code_width], everyone)
-    padding[2][:] = np.maximum(code_width - code_lengths, 0)
     distinct, which = _distinct(columns.counts)
-    line_of = np.repeat(np.arange(classes), listed)  # each material shown: its line, its place
-    place = np.arange(len(line_of)) - np.repeat(np.cumsum(listed) - listed, listed)
-    last = (place == listed[line_of] - 1) & ~more[line_of]
-    pool = columns.firsts[line_of] + place
-    names = _material_names(columns.men[pool], columns.kings[pool], ~last)
-    left_out = np.flatnonzero(more)
-    distinct_left, which_left = _distinct((columns.materials - listed)[left_out])
-    left = _texts(list(map(more_materials_words, distinct_left.tolist())), which_left)
-    widths = np.bincount(line_of, weights=names[2], minlength=classes)
-    widths[left_out] += left[2]
-    lines = _placed(
-        int(entries.sum()),
-        (firsts, _texts([start], everyone)),
-        (firsts + 1, codes),
-        (firsts + 2, padding),
-        (firsts + 3, _texts([cells(count) for count in distinct.tolist()], which)),
-        (firsts[line_of] + 4 + place, names),
-        (firsts[left_out] + 4 + listed[left_out], left),
-        (firsts + entries - 1, _texts([end], everyone)),
-    )
-    return lines, int(widths.max())
+    cells_table = _table([cells(count) for count in distinct.tolist()])
+    # What follows a material: the separator, or after the last "N more" (if any) and the end.
+    distinct_left, which_left = _distinct(columns.materials - listed)
+    more = [MATERIALS_SEPARATOR + more_materials_words(left) if left else "" for left in distinct_left.tolist()]
+    follows = _words(_table([MATERIALS_SEPARATOR] + [text + end for text in more]))
+    follows_lengths = np.array([len(text.encode("utf-8")) for text in [MATERIALS_SEPARATOR, *more]])
+    start_bytes = np.frombuffer(start.encode("utf-8"), np.uint8)
+
+    def part(lines: slice) -> tuple[np.ndarray, int]:
+        """The lines of the classes ``lines``, and their longest run of materials."""
+        shown_here = listed[lines]
+        line_of = np.repeat(np.arange(len(shown_here)), shown_here)  # each material shown: its line, its place
+        firsts = np.cumsum(shown_here) - shown_here
+        place = np.arange(len(line_of)) - np.repeat(firsts, shown_here)
+        pool = columns.firsts[lines].take(line_of) + place
+        sides, side_lengths, white, black = _side_names(columns.men.take(pool, 0), columns.kings.take(pool, 0))
+        follow = np.where(place == shown_here.take(line_of) - 1, 1 + which_left[lines].take(line_of), 0)
+        fields = [start_bytes, _code_field(columns.codes[lines], short, code_width), cells_table.take(which[lines], 0)]
+        head = np.zeros((len(shown_here), -(-sum(field.shape[-1] for field in fields) // 8) * 8), dtype=np.uint8)
+        at = 0
+        for field in fields:
+            head[:, at : at + field.shape[-1]] = field
+            at += field.shape[-1]
+        head = head.view(np.uint64)
+        # The kinds of pieces: each a table of rows of words, the words each row uses, and
+        # which row each piece is; in the output's order a head, then three pieces a material.
+        kinds = [
+            (head, np.full(len(head), head.shape[1]), np.arange(len(head))),
+            (*_words(np.concatenate([sides, _table([SIDES_SEPARATOR] * len(sides))], 1)), white),
+            (*_words(sides), black),
+            (*follows, follow),
+        ]
+        heads = np.arange(len(head)) + 3 * firsts
+        names = heads.take(line_of) + 1 + 3 * place
+        sources = np.empty(len(head) + 3 * len(line_of), dtype=np.intp)
+        sizes = np.empty_like(sources)
+        base = 0
+        for (table, used, rows), at in zip(kinds, (heads, names, names + 1, names + 2)):
+            sources[at], sizes[at] = base + table.shape[1] * rows, used.take(rows)
+            base += table.size
+        # Where each word of the output comes from: one more than the word before within a
+        # piece, a jump at each piece's first word; a running sum of those steps.
+        placed = np.cumsum(sizes)
+        steps = np.ones(int(placed[-1]), dtype=np.intp)
+        steps[0] = sources[0]
+        sizes -= 1
+        sizes += sources
+        steps[placed[:-1]] = sources[1:] - sizes[:-1]
+        words = np.concatenate([table.ravel() for table, _, _ in kinds]).take(np.cumsum(steps, out=steps))
+        output = words.view(np.uint8)
+        # The longest run of materials: their names, separators and "N more", not the end.
+        lengths = side_lengths.take(white) + side_lengths.take(black) + follows_lengths.take(follow)
+        lengths += len(SIDES_SEPARATOR)
+        return output[output != 0], int(np.add.reduceat(lengths, firsts).max())
+
+    parts = [part(slice(first, first + _LINES_AT_ONCE)) for first in range(0, classes, _LINES_AT_ONCE)]
+    return [lines for lines, _ in parts], max((widest for _, widest in parts), default=0)
 
 
-def _texts(texts: list[str], which: np.ndarray) -> Pieces:
-    """``texts[which[i]]`` for each i, as UTF-8."""
+def _words(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A table of NUL-padded rows of bytes as rows of 8-byte words, and the words each row
+    uses (up to its last byte that is not a NUL)."""
+    width = table.shape[1]
+    padded = np.zeros((len(table), -(-width // 8) * 8), dtype=np.uint8)
+    padded[:, :width] = table
+    used = width - (table[:, ::-1] != 0).argmax(1)
+    return padded.view(np.uint64), -(-used // 8)
+
+
+def _code_field(codes: np.ndarray, short: bool, code_width: int) -> np.ndarray:
+    """Each code (short: without ``.00``) and spaces after it up to ``code_width``, NUL-padded."""
+    if not short and code_width <= 7:
+        return codes
+    lengths = np.full(len(codes), 7, dtype=np.int64)
+    if short:
+        lengths[_short(codes)] = 4
+    field = np.zeros((len(codes), max(7, code_width)), dtype=np.uint8)
+    field[:, :7] = codes
+    place = np.arange(field.shape[1])
+    field[place >= lengths[:, None]] = 0
+    field[(place >= lengths[:, None]) & (place < code_width)] = ord(" ")
+    return field
+
+
+def _table(texts: list[str]) -> np.ndarray:
+    """The texts in UTF-8, a row each, NUL-padded to the longest."""
     encoded = [text.encode("utf-8") for text in texts]
-    lengths = np.array(list(map(len, encoded)), dtype=np.int64)
-    offsets = np.cumsum(lengths) - lengths
-    return np.frombuffer(b"".join(encoded), dtype=np.uint8), offsets[which], lengths[which]
+    width = max(1, *map(len, encoded))
+    return np.array(encoded, dtype=f"S{width}").view(np.uint8).reshape(len(encoded), width)
 
 
-def _placed(entries: int, *kinds: tuple[np.ndarray, Pieces]) -> bytes:
-    """The pieces of each kind put at their places (entries numbered in the output's order),
-    all copied in one gather from the runs of bytes laid end to end."""
-    starts = np.zeros(entries, dtype=np.int64)
-    lengths = np.zeros(entries, dtype=np.int64)
-    base = 0
-    for places, (data, kind_starts, kind_lengths) in kinds:
-        starts[places] = kind_starts + base
-        lengths[places] = kind_lengths
-        base += len(data)
-    source = np.concatenate([data for _, (data, _, _) in kinds])
-    # Where each byte of the output comes from: one more than the byte before within a piece,
-    # a jump at each piece's first byte; a running sum of those steps, in one array.
-    shown = lengths > 0
-    starts, lengths = starts[shown], lengths[shown]
-    firsts = np.cumsum(lengths) - lengths
-    steps = np.ones(int(firsts[-1] + lengths[-1]), dtype=np.int32)
-    steps[firsts[1:]] = starts[1:] - (starts[:-1] + lengths[:-1] - 1)
-    steps[0] = starts[0]
-    np.cumsum(steps, out=steps)
-    return source[steps].tobytes()
+_SIDE_TYPES = 6  # a side's kings, then its men Q R B N P
 
 
-def _material_names(men: np.ndarray, kings: np.ndarray, separated: np.ndarray) -> Pieces:
-    """Each material's name as ``Material.__str__`` writes it (``KBBP v KRNPP``, ``-`` for a
-    side with nothing), with the separator after those ``separated``: a repeat of each letter."""
-    letters = f"-{_KING}{TYPES}{SIDES_SEPARATOR}-{_KING}{TYPES}{MATERIALS_SEPARATOR}"
-    side = 2 + len(TYPES)  # the runs of a side: "-" when it has nothing, its kings, its men
-    black = side + len(SIDES_SEPARATOR)
-    counts = np.ones((len(men), len(letters)), dtype=np.int64)
-    for first, columns, king in ((0, slice(0, 5), 0), (black, slice(5, 10), 1)):
-        counts[:, first + 1] = kings[:, king]
-        counts[:, first + 2 : first + side] = men[:, columns]
-        counts[:, first] = counts[:, first + 1 : first + side].sum(1) == 0
-    counts[:, black + side :] = separated[:, None]
-    alphabet = np.frombuffer(letters.encode("ascii"), dtype=np.uint8)
-    data = np.repeat(np.broadcast_to(alphabet, counts.shape).ravel(), counts.ravel())
-    lengths = counts.sum(1)
-    return data, np.cumsum(lengths) - lengths, lengths
+def _side_numbers(men: np.ndarray, kings: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each material's sides numbered, equal sides alike (White's and Black's side of each
+    material), and the kings and men (Q R B N P) of each number's side."""
+    men_radix = int(men.max(initial=0)) + 1
+    keys = np.empty((2, len(men)), dtype=np.int64)  # a side's kings, then its men, as digits
+    for side, key in enumerate(keys):
+        key[:] = kings[:, side]
+        for column in range(5 * side, 5 * side + 5):
+            key *= men_radix
+            key += men[:, column]
+    distinct, which = _distinct(keys.ravel())
+    counts = np.empty((len(distinct), _SIDE_TYPES), dtype=np.int64)
+    for column in range(_SIDE_TYPES - 1, 0, -1):
+        distinct, counts[:, column] = np.divmod(distinct, men_radix)
+    counts[:, 0] = distinct
+    return which[: len(men)], which[len(men) :], counts
+
+
+def _side_names(men: np.ndarray, kings: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The names of the materials' sides as ``Material.__str__`` writes them (``KBBP``, ``-``
+    for a side with nothing), each distinct side named once: the names (a NUL-padded row
+    each), their lengths, and which is White's and Black's side of each material."""
+    white, black, counts = _side_numbers(men, kings)
+    ends = np.cumsum(counts, 1)
+    lengths = np.maximum(ends[:, -1], 1)
+    # A name's byte at each place: the first type whose run ends after it, "-" where none.
+    place = np.arange(int(lengths.max(initial=1)))
+    types = np.zeros((len(counts), len(place)), dtype=np.uint8)
+    for end in ends.T:
+        types += end[:, None] <= place
+    names = np.frombuffer(f"{_KING}{TYPES}\0".encode("ascii"), np.uint8).take(types)
+    names[ends[:, -1] == 0, 0] = ord("-")
+    return names, lengths, white, black
