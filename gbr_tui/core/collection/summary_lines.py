@@ -21,12 +21,13 @@ import numpy as np
 
 from gbr_tui.core.collection.tally import SortBy, Tally
 from gbr_tui.core.describe import MATERIALS_SEPARATOR, more_materials_words
-from gbr_tui.core.fast import code_indices, code_numbers
+from gbr_tui.core.fast import code_indices, sorted_order
 from gbr_tui.core.material import SIDES_SEPARATOR, TYPES
 
 _MEN = 10  # Q R B N P q r b n p
 _MOST = 255  # men of a type, or kings of a side, in a material listed here: a byte each
 _KING = "K"
+_DIGITS = [0, 1, 2, 3, 5, 6]  # the columns of a code's digits (abcd.ef)
 #: Values up to this (and up to four times as many as there are) are told apart by counting them.
 _COUNTED_AT_MOST = 1 << 20
 #: Lines written at once (``summary_lines``).
@@ -78,11 +79,13 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
     joined = "".join(tally.codes)
     if len(joined) != 7 * len(tally.codes) or not joined.isascii():
         return None
-    codes = np.frombuffer(joined.encode("ascii"), dtype="S7")
+    codes = np.frombuffer(joined.encode("ascii"), dtype=np.uint8).reshape(len(tally.codes), 7)
+    if not ((codes[:, _DIGITS] - np.uint8(ord("0")) < 10).all() and (codes[:, 4] == ord(".")).all()):
+        return None
     counts = np.fromiter(tally.codes.values(), dtype=np.int64, count=len(codes))
-    numbers = code_numbers(codes)
-    order = np.argsort(numbers)
-    codes, counts, numbers = codes[order].view(np.uint8).reshape(len(codes), 7), counts[order], numbers[order]
+    numbers = code_indices(codes)
+    order = sorted_order(numbers)
+    codes, counts, numbers = codes[order], counts[order], numbers[order]
     # Every class first as its code says (no 9, one king a side), then the batch path's runs
     # of materials behind codes with a 9, then those python-chess read one by one.
     firsts = np.arange(len(codes))
@@ -91,7 +94,7 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
     size = len(codes)
     if tally.packed is not None:
         names, starts, lengths, packed_men, packed_times = tally.packed.men_runs()
-        at = np.searchsorted(numbers, code_numbers(names))
+        at = np.searchsorted(numbers, code_indices(names.view(np.uint8).reshape(len(names), 7)))
         firsts[at], materials[at] = size + starts, lengths
         men.append(packed_men)
         kings.append(np.ones((len(packed_men), 2), np.uint8))
@@ -100,7 +103,7 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
     for code in tally.hidden:  # few, and with any kings
         # Folding lists them in the order they were counted (ties keep it); else as listed.
         found = list(tally.materials(code).items()) if either_colour else tally._class_row(code).materials
-        at = np.searchsorted(numbers, code_numbers(np.array([code], dtype="S7")))
+        at = np.searchsorted(numbers, code_indices(np.frombuffer(code.encode("ascii"), np.uint8)[None]))
         firsts[at], materials[at] = size, len(found)
         found_men = np.array([material.white + material.black for material, _ in found], np.int64)
         found_kings = np.array([material.kings for material, _ in found], np.int64)
@@ -127,7 +130,7 @@ def _folded(columns: ClassColumns, times: np.ndarray, counted: np.ndarray) -> Cl
     counted (``counted[i]``: where class i came among the tally's codes).
 
     A material's sides are numbered (``_side_numbers``), so that grouping and ordering are
-    radix sorts of small numbers (``_lexsorted``), not sorts of rows of bytes."""
+    radix sorts of small numbers (``fast.sorted_order``), not sorts of rows of bytes."""
     classes = len(columns.codes)
     in_counted_order = np.empty(classes, dtype=np.int64)
     in_counted_order[counted] = np.arange(classes)
@@ -147,7 +150,7 @@ def _folded(columns: ClassColumns, times: np.ndarray, counted: np.ndarray) -> Cl
     code_of = line_of + classes * weaker
     # One entry a material (its code follows from it): counts summed, seen when first seen.
     white, black, _ = _side_numbers(men, kings)
-    order = _lexsorted(black, white)
+    order = sorted_order(black, white)
     white, black = white[order], black[order]
     new = np.ones(len(order), dtype=bool)
     new[1:] = (white[1:] != white[:-1]) | (black[1:] != black[:-1])
@@ -158,7 +161,7 @@ def _folded(columns: ClassColumns, times: np.ndarray, counted: np.ndarray) -> Cl
     seen, merged = seen[by_seen], merged[by_seen]
     _, code_ranks = _distinct(code_indices(codes[code_of[seen]]))
     distinct_counts, count_ranks = _distinct(merged)
-    listed = _lexsorted(len(distinct_counts) - 1 - count_ranks, code_ranks)
+    listed = sorted_order(len(distinct_counts) - 1 - count_ranks, code_ranks)
     seen, merged, code_ranks = seen[listed], merged[listed], code_ranks[listed]
     starts = np.flatnonzero(np.diff(code_ranks, prepend=-1) != 0)
     return ClassColumns(
@@ -179,18 +182,6 @@ def _swapped_codes(codes: np.ndarray) -> np.ndarray:
     swapped = digits.take(codes)
     swapped[:, 5], swapped[:, 6] = codes[:, 6], codes[:, 5]
     return swapped
-
-
-def _lexsorted(*keys: np.ndarray) -> np.ndarray:
-    """``np.lexsort(keys)`` (the last key first) for keys that are small numbers, not negative:
-    a stable sort a key, each as 16-bit integers where they fit (numpy sorts those by radix)."""
-    order = np.arange(len(keys[0]))
-    for key in keys:
-        key = key[order]
-        if key.max(initial=0) < 1 << 16:
-            key = key.astype(np.uint16)
-        order = order[np.argsort(key, kind="stable")]
-    return order
 
 
 def _men_of_codes(codes: np.ndarray) -> np.ndarray:
