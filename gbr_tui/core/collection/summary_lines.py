@@ -208,55 +208,68 @@ def summary_lines(
     materials (all of them: None) with ``N more`` after them, then ``end``; in parts of some
     thousand lines (arrays of bytes), and the longest run of materials.
 
-    The output is made of pieces: a line's head (start, code, cells), then for each material
-    shown its White side with the sides' separator, its Black side, and what follows it (the
-    separator, or ``N more`` and the end). Each distinct piece is written once, NUL-padded to
-    whole words of 8 bytes; the pieces' words are gathered in the output's order and the NULs
-    dropped (no text here holds one). A part's temporaries are a few hundred kB, used again by
-    the next part: large ones would be pages faulted in, as dear as the work on them."""
+    The output is made of pieces: a line's head (start, code, cells), then two pieces for each
+    material shown: its White side and the sides' separator; its Black side and what follows
+    it (the separator, or ``N more`` and the end). Each distinct piece is written once,
+    NUL-padded to whole words of 8 bytes; the pieces' words are gathered in the output's order
+    and the NULs dropped (no text here holds one). A part's temporaries are a few hundred kB,
+    used again by the next part: large ones would be pages faulted in, as dear as the work."""
     classes = len(columns.codes)
     if not classes:
         return [], 0
     listed = columns.materials if shown is None else np.minimum(columns.materials, shown)
-    distinct, which = _distinct(columns.counts)
-    cells_table = _table([cells(count) for count in distinct.tolist()])
+    line_of = np.repeat(np.arange(classes), listed)  # each material shown: its line, its place
+    firsts = np.cumsum(listed) - listed
+    place = np.arange(len(line_of)) - np.repeat(firsts, listed)
+    pool = columns.firsts.take(line_of) + place
+    sides, side_lengths, white, black = _side_names(columns.men.take(pool, 0), columns.kings.take(pool, 0))
     # What follows a material: the separator, or after the last "N more" (if any) and the end.
     distinct_left, which_left = _distinct(columns.materials - listed)
     more = [MATERIALS_SEPARATOR + more_materials_words(left) if left else "" for left in distinct_left.tolist()]
-    follows = _words(_table([MATERIALS_SEPARATOR] + [text + end for text in more]))
-    follows_lengths = np.array([len(text.encode("utf-8")) for text in [MATERIALS_SEPARATOR, *more]])
+    follows = [MATERIALS_SEPARATOR] + [text + end for text in more]
+    follow = np.where(place == listed.take(line_of) - 1, 1 + which_left.take(line_of), 0)
+    pairs, pair = _distinct(black * len(follows) + follow)
+    lengths = side_lengths.take(white) + side_lengths.take(black) + len(SIDES_SEPARATOR)
+    lengths += np.array([len(text.encode("utf-8")) for text in [MATERIALS_SEPARATOR, *more]]).take(follow)
+    # The kinds of pieces after a line's head: each a table of rows of words, the words each
+    # row uses, and which row each piece is.
+    kinds = (
+        (*_words(_followed(sides, side_lengths, [SIDES_SEPARATOR], np.zeros(len(sides), np.intp))), white),
+        (
+            *_words(
+                _followed(
+                    sides.take(pairs // len(follows), 0),
+                    side_lengths.take(pairs // len(follows)),
+                    follows,
+                    pairs % len(follows),
+                )
+            ),
+            pair,
+        ),
+    )
+    distinct, which = _distinct(columns.counts)
+    cells_table = _table([cells(count) for count in distinct.tolist()])
     start_bytes = np.frombuffer(start.encode("utf-8"), np.uint8)
 
-    def part(lines: slice) -> tuple[np.ndarray, int]:
-        """The lines of the classes ``lines``, and their longest run of materials."""
-        shown_here = listed[lines]
-        line_of = np.repeat(np.arange(len(shown_here)), shown_here)  # each material shown: its line, its place
-        firsts = np.cumsum(shown_here) - shown_here
-        place = np.arange(len(line_of)) - np.repeat(firsts, shown_here)
-        pool = columns.firsts[lines].take(line_of) + place
-        sides, side_lengths, white, black = _side_names(columns.men.take(pool, 0), columns.kings.take(pool, 0))
-        follow = np.where(place == shown_here.take(line_of) - 1, 1 + which_left[lines].take(line_of), 0)
+    def part(lines: slice) -> np.ndarray:
+        """The lines of the classes ``lines``."""
         fields = [start_bytes, _code_field(columns.codes[lines], short, code_width), cells_table.take(which[lines], 0)]
-        head = np.zeros((len(shown_here), -(-sum(field.shape[-1] for field in fields) // 8) * 8), dtype=np.uint8)
+        head = np.zeros((len(fields[1]), -(-sum(field.shape[-1] for field in fields) // 8) * 8), dtype=np.uint8)
         at = 0
         for field in fields:
             head[:, at : at + field.shape[-1]] = field
             at += field.shape[-1]
         head = head.view(np.uint64)
-        # The kinds of pieces: each a table of rows of words, the words each row uses, and
-        # which row each piece is; in the output's order a head, then three pieces a material.
-        kinds = [
-            (head, np.full(len(head), head.shape[1]), np.arange(len(head))),
-            (*_words(np.concatenate([sides, _table([SIDES_SEPARATOR] * len(sides))], 1)), white),
-            (*_words(sides), black),
-            (*follows, follow),
-        ]
-        heads = np.arange(len(head)) + 3 * firsts
-        names = heads.take(line_of) + 1 + 3 * place
-        sources = np.empty(len(head) + 3 * len(line_of), dtype=np.intp)
+        # The pieces in the output's order: a head, then two pieces a material shown.
+        names = slice(firsts[lines.start], firsts[lines.start] + int(listed[lines].sum()))
+        heads = np.arange(len(head)) + 2 * (firsts[lines] - names.start)
+        named = heads.take(line_of[names] - lines.start) + 1 + 2 * place[names]
+        sources = np.empty(len(head) + 2 * (names.stop - names.start), dtype=np.intp)
         sizes = np.empty_like(sources)
-        base = 0
-        for (table, used, rows), at in zip(kinds, (heads, names, names + 1, names + 2)):
+        sources[heads], sizes[heads] = np.arange(0, head.size, head.shape[1]), head.shape[1]
+        base = head.size
+        for (table, used, rows), at in zip(kinds, (named, named + 1)):
+            rows = rows[names]
             sources[at], sizes[at] = base + table.shape[1] * rows, used.take(rows)
             base += table.size
         # Where each word of the output comes from: one more than the word before within a
@@ -267,15 +280,24 @@ def summary_lines(
         sizes -= 1
         sizes += sources
         steps[placed[:-1]] = sources[1:] - sizes[:-1]
-        words = np.concatenate([table.ravel() for table, _, _ in kinds]).take(np.cumsum(steps, out=steps))
-        output = words.view(np.uint8)
-        # The longest run of materials: their names, separators and "N more", not the end.
-        lengths = side_lengths.take(white) + side_lengths.take(black) + follows_lengths.take(follow)
-        lengths += len(SIDES_SEPARATOR)
-        return output[output != 0], int(np.add.reduceat(lengths, firsts).max())
+        words = np.concatenate([head.ravel(), *(table.ravel() for table, _, _ in kinds)])
+        output = words.take(np.cumsum(steps, out=steps)).view(np.uint8)
+        return output[output != 0]
 
-    parts = [part(slice(first, first + _LINES_AT_ONCE)) for first in range(0, classes, _LINES_AT_ONCE)]
-    return [lines for lines, _ in parts], max((widest for _, widest in parts), default=0)
+    parts = [part(slice(first, min(first + _LINES_AT_ONCE, classes))) for first in range(0, classes, _LINES_AT_ONCE)]
+    # The longest run of materials: their names, separators and "N more", not the end.
+    return parts, int(np.add.reduceat(lengths, firsts).max())
+
+
+def _followed(texts: np.ndarray, lengths: np.ndarray, after: list[str], which: np.ndarray) -> np.ndarray:
+    """NUL-padded rows of texts ``lengths`` long, each right after it ``after[which[i]]``."""
+    encoded = _table(after)
+    rows = np.zeros((len(texts), texts.shape[1] + encoded.shape[1]), dtype=np.uint8)
+    rows[:, : texts.shape[1]] = texts
+    chosen = encoded.take(which, 0)
+    for column in range(encoded.shape[1]):
+        rows[np.arange(len(rows)), lengths + column] = chosen[:, column]
+    return rows
 
 
 def _words(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
