@@ -27,6 +27,7 @@ from gbr_tui.core.material import SIDES_SEPARATOR, TYPES
 _MEN = 10  # Q R B N P q r b n p
 _MOST = 255  # men of a type, or kings of a side, in a material listed here: a byte each
 _KING = "K"
+_SWAPPED_MEN = [5, 6, 7, 8, 9, 0, 1, 2, 3, 4]  # Black's men, then White's
 _DIGITS = [0, 1, 2, 3, 5, 6]  # the columns of a code's digits (abcd.ef)
 #: Values up to this (and up to four times as many as there are) are told apart by counting them.
 _COUNTED_AT_MOST = 1 << 20
@@ -132,45 +133,53 @@ def _folded(columns: ClassColumns, times: np.ndarray, counted: np.ndarray) -> Cl
     A material's sides are numbered (``_side_numbers``), so that grouping and ordering are
     radix sorts of small numbers (``fast.sorted_order``), not sorts of rows of bytes."""
     classes = len(columns.codes)
+    if not classes:
+        return columns
     in_counted_order = np.empty(classes, dtype=np.int64)
     in_counted_order[counted] = np.arange(classes)
     # Every material in the order they were counted: its class, and its place in the pool.
-    lengths = columns.materials[in_counted_order]
+    lengths = columns.materials.take(in_counted_order)
     line_of = np.repeat(in_counted_order, lengths)
-    pool = columns.firsts[line_of] + np.arange(len(line_of)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    pool = np.repeat(columns.firsts.take(in_counted_order) - (np.cumsum(lengths) - lengths), lengths)
+    pool += np.arange(len(pool))
     men, kings, times = columns.men.take(pool, 0), columns.kings.take(pool, 0), times.take(pool)
-    # White weaker: the first type (Q R B N P) where the sides differ has fewer White men.
-    differ = men[:, :5] != men[:, 5:]
-    first = differ.argmax(1)
-    rows = np.arange(len(men))
-    weaker = differ[rows, first] & (men[rows, first] < men[rows, first + 5])
-    men = np.where(weaker[:, None], np.roll(men, 5, 1), men)  # the halves swapped
-    kings = np.where(weaker[:, None], kings[:, ::-1], kings)
+    # White weaker: the first type (Q R B N P) where the sides differ has fewer White men, so
+    # White's men read as digits (queens first) make the smaller number.
+    keys, radix = _men_numbers(men)
+    weaker = keys[0] < keys[1]
+    swapped = np.flatnonzero(weaker)
+    men[swapped] = men.take(swapped, 0)[:, _SWAPPED_MEN]
+    kings[swapped] = kings.take(swapped, 0)[:, ::-1]
+    keys[:, swapped] = keys[::-1, swapped]
     codes = np.concatenate([columns.codes, _swapped_codes(columns.codes)])
     code_of = line_of + classes * weaker
     # One entry a material (its code follows from it): counts summed, seen when first seen.
-    white, black, _ = _side_numbers(men, kings)
+    white, black, _ = _side_numbers(keys, radix, kings)
     order = sorted_order(black, white)
     white, black = white[order], black[order]
     new = np.ones(len(order), dtype=bool)
     new[1:] = (white[1:] != white[:-1]) | (black[1:] != black[:-1])
-    merged = np.bincount(np.cumsum(new) - 1, weights=times[order]).astype(np.int64)
+    merged = np.add.reduceat(times.take(order), np.flatnonzero(new))
     seen = order[new]  # the first of each material: the sort is stable
-    # The materials in the order first seen, then by code, the most frequent first.
-    by_seen = np.argsort(seen, kind="stable")
-    seen, merged = seen[by_seen], merged[by_seen]
-    _, code_ranks = _distinct(code_indices(codes[code_of[seen]]))
-    distinct_counts, count_ranks = _distinct(merged)
-    listed = sorted_order(len(distinct_counts) - 1 - count_ranks, code_ranks)
-    seen, merged, code_ranks = seen[listed], merged[listed], code_ranks[listed]
-    starts = np.flatnonzero(np.diff(code_ranks, prepend=-1) != 0)
+    # The materials in the order first seen (each its first entry: marked, not sorted), then
+    # by code, the most frequent first.
+    first_seen = np.zeros(len(order), dtype=bool)
+    first_seen[seen] = True
+    material_of = np.empty(len(order), dtype=np.intp)
+    material_of[seen] = np.arange(len(seen))
+    by_seen = material_of[first_seen]
+    seen, merged = seen.take(by_seen), merged.take(by_seen)
+    numbers = code_indices(codes).take(code_of.take(seen))
+    listed = sorted_order(merged.max() - merged, numbers)
+    seen, merged, numbers = seen.take(listed), merged.take(listed), numbers.take(listed)
+    starts = np.flatnonzero(np.diff(numbers, prepend=-1) != 0)
     return ClassColumns(
-        codes[code_of[seen[starts]]],
-        np.add.reduceat(merged, starts) if len(starts) else merged[:0],
+        codes.take(code_of.take(seen.take(starts)), 0),
+        np.add.reduceat(merged, starts),
         starts,
         np.diff(np.append(starts, len(seen))),
-        men[seen],
-        kings[seen],
+        men.take(seen, 0),
+        kings.take(seen, 0),
     )
 
 
@@ -335,29 +344,36 @@ def _table(texts: list[str]) -> np.ndarray:
 _SIDE_TYPES = 6  # a side's kings, then its men Q R B N P
 
 
-def _side_numbers(men: np.ndarray, kings: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each material's sides numbered, equal sides alike (White's and Black's side of each
-    material), and the kings and men (Q R B N P) of each number's side."""
-    men_radix = int(men.max(initial=0)) + 1
-    keys = np.empty((2, len(men)), dtype=np.int64)  # a side's kings, then its men, as digits
+def _men_numbers(men: np.ndarray) -> tuple[np.ndarray, int]:
+    """The men of each material's sides (White's, Black's) as numbers, a digit a type (Q R B N
+    P, queens first) in the base returned."""
+    radix = int(men.max(initial=0)) + 1
+    keys = np.zeros((2, len(men)), dtype=np.int64)
     for side, key in enumerate(keys):
-        key[:] = kings[:, side]
         for column in range(5 * side, 5 * side + 5):
-            key *= men_radix
+            key *= radix
             key += men[:, column]
+    return keys, radix
+
+
+def _side_numbers(keys: np.ndarray, men_radix: int, kings: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each material's sides numbered, equal sides alike (White's and Black's side of each
+    material, from their men's numbers ``_men_numbers`` and their kings), and the kings and men
+    (Q R B N P) of each number's side."""
+    keys = kings.T.astype(np.int64) * men_radix**5 + keys  # a side's kings, then its men, as digits
     distinct, which = _distinct(keys.ravel())
     counts = np.empty((len(distinct), _SIDE_TYPES), dtype=np.int64)
     for column in range(_SIDE_TYPES - 1, 0, -1):
         distinct, counts[:, column] = np.divmod(distinct, men_radix)
     counts[:, 0] = distinct
-    return which[: len(men)], which[len(men) :], counts
+    return which[: len(kings)], which[len(kings) :], counts
 
 
 def _side_names(men: np.ndarray, kings: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The names of the materials' sides as ``Material.__str__`` writes them (``KBBP``, ``-``
     for a side with nothing), each distinct side named once: the names (a NUL-padded row
     each), their lengths, and which is White's and Black's side of each material."""
-    white, black, counts = _side_numbers(men, kings)
+    white, black, counts = _side_numbers(*_men_numbers(men), kings)
     ends = np.cumsum(counts, 1)
     lengths = np.maximum(ends[:, -1], 1)
     # A name's byte at each place: the first type whose run ends after it, "-" where none.
