@@ -13,7 +13,6 @@ import contextlib
 import csv
 import gc
 import io
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -403,9 +402,9 @@ class _Classifier:
         classified, short, out = self.tally.classified, self.args.short, sys.stdout
         if self.args.json:  # as _summary_objects writes them
 
-            def shown(count: int) -> str:
-                numbers = json.dumps({"count": count, "share": count / classified if classified else 0})
-                return f'", {numbers[1:-1]}, "material": "'
+            def shown(count: int) -> str:  # numbers as json.dumps writes them: an int, a float's repr
+                share = count / classified if classified else 0
+                return f'", "count": {count}, "share": {share!r}, "material": "'
 
             _write_utf8(summary_lines(columns, shown, '{"code": "', '"}\n', short)[0])
             return
