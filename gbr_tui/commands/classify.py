@@ -411,8 +411,9 @@ class _Classifier:
         counts = columns.distinct_counts()
         bar = _Bars(BAR_WIDTH) if self.args.bars or sys.stdout.isatty() else None
         shares = {count: self._share_cell(count, bar) for count in counts}
+        code_width = (4 if short and columns.all_short() else 7) if len(columns.codes) else 0
         widths = [
-            max(len("class"), 4 if short and columns.all_short() else 7),
+            max(len("class"), code_width),
             max([len("count"), *(len(str(count)) for count in counts)]),
             max([len("share"), *map(len, shares.values())]),
         ]

@@ -3,10 +3,11 @@
 A file of scattered positions has some 60,000 classes in 200,000 lines; one Python call a
 class would cost more than reading the file. Here the classes of a tally are arrays (codes as
 bytes, counts, and a pool of materials, the men of each in a row), and the output is made of
-pieces (a code, the cells of a count, a material's name...), each kind of piece written for all
-lines at once as one run of bytes, then all gathered in the output's order in one pass. What
-depends on a count alone (its cells, its share) is written once per distinct count, in Python,
-by the caller.
+pieces (a line's head, a side of a material and what follows it), each distinct piece written
+once (what depends on a count alone, its cells and share, by the caller, once per distinct
+count; a side's name once per distinct side), then gathered as words of 8 bytes in the
+output's order, a few thousand lines at a time. Grouping and ordering are counting passes and
+radix sorts of small numbers (``fast.sorted_order``), not sorts of rows of bytes.
 
 The lines are the ones ``Tally.classes`` and ``class_materials`` give (colour twins folded or
 not); only tallies without games (no results) or patterns are listed here.
