@@ -258,16 +258,20 @@ class PackedMaterials:
         keys, counts = np.concatenate(self._keys), np.concatenate(self._counts)
         # One entry a (code, key): the key's men fix its code, so the key alone tells them apart.
         order = sorted_order(keys)
-        keys = keys[order]
+        keys = keys.take(order)
         new = np.empty(len(keys), dtype=bool)
         new[:1] = True
         np.not_equal(keys[1:], keys[:-1], out=new[1:])
         starts = np.flatnonzero(new)
-        keys, counts, codes = keys[starts], np.add.reduceat(counts[order], starts), codes[order[starts]]
+        keys, counts, codes = (
+            keys.take(starts),
+            np.add.reduceat(counts.take(order), starts),
+            codes.take(order.take(starts)),
+        )
         # By code, the most frequent first, equal counts by key (as they are).
         numbers = code_indices(codes.view(np.uint8).reshape(len(codes), 7))
         order = sorted_order(counts.max(initial=0) - counts, numbers)
-        keys, counts, codes, numbers = keys[order], counts[order], codes[order], numbers[order]
+        keys, counts, codes, numbers = keys.take(order), counts.take(order), codes.take(order), numbers.take(order)
         starts = np.flatnonzero(np.diff(numbers, prepend=-1) != 0)
         self._codes = [codes]
         self._keys, self._counts = [keys], [counts]
