@@ -119,9 +119,9 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
     if either_colour:
         columns = _folded(columns, np.concatenate(times), order)
     if sort != SortBy.CODE:  # without results every score is unknown: the most first, ties by code
-        order = np.argsort(-columns.counts, kind="stable")
-        columns.codes, columns.counts = columns.codes[order], columns.counts[order]
-        columns.firsts, columns.materials = columns.firsts[order], columns.materials[order]
+        order = sorted_order(columns.counts.max(initial=0) - columns.counts)
+        columns.codes, columns.counts = columns.codes.take(order, 0), columns.counts.take(order)
+        columns.firsts, columns.materials = columns.firsts.take(order), columns.materials.take(order)
     return columns
 
 
