@@ -76,6 +76,7 @@ _SQUARES = _byte_table(
 #: A placement's kings, one sum per line: 1 a White king, 16 a Black one. Only one king a side
 #: (17) is vouched for here; python-chess and the reader name any other kings (an empty board).
 _ONE_KING_A_SIDE = 17
+_EVERY_RANK = int.from_bytes(bytes([True]) * 8, "little")  # eight ranks of eight squares, as bools
 _FULL_PLACEMENT = 64 + 7  # eight ranks of eight men: no digit, and six bits may not hold a type
 _MEN = np.zeros(256, dtype=np.int64)
 for _index, _letter in enumerate(_COUNTED):
@@ -392,9 +393,10 @@ class VectorEncoder:
             np.cumsum(values, dtype=np.int32, out=squares[1:])
             ranks = np.empty((len(candidates), 9), dtype=np.int64)
             ranks[:, 0] = starts[candidates]
-            ranks[:, 1:8] = slashes[first_slash[candidates, None] + np.arange(7)]
+            ranks[:, 1:8] = slashes.take(first_slash.take(candidates)[:, None] + np.arange(7))
             ranks[:, 8] = placement_ends[candidates]
-            ok[candidates] = (np.diff(squares[ranks], axis=1) == 8).all(axis=1)
+            eight = np.diff(squares.take(ranks), axis=1) == 8  # a line's 8 answers: one word of bytes
+            ok[candidates] = eight.view(np.uint64).ravel() == _EVERY_RANK
         kings = (buffer == ord("k")).view(np.uint8) << 4  # two comparisons: faster than a translate
         kings += (buffer == ord("K")).view(np.uint8)
         ok &= np.add.reduceat(kings, bounds, dtype=np.int32)[0::2] == _ONE_KING_A_SIDE
