@@ -87,7 +87,7 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
     counts = np.fromiter(tally.codes.values(), dtype=np.int64, count=len(codes))
     numbers = code_indices(codes)
     order = sorted_order(numbers)
-    codes, counts, numbers = codes[order], counts[order], numbers[order]
+    codes, counts, numbers = codes.take(order, 0), counts.take(order), numbers.take(order)
     # Every class first as its code says (no 9, one king a side), then the batch path's runs
     # of materials behind codes with a 9, then those python-chess read one by one.
     firsts = np.arange(len(codes))
