@@ -162,8 +162,9 @@ def counted_codes(indices: list[np.ndarray]) -> dict[str, int]:
     sort (the first of each code is where the first place of its index is the place itself)."""
     every = np.concatenate(indices)
     counts = np.bincount(every, minlength=_CODE_INDICES)
-    places = np.arange(len(every), dtype=np.int32)
-    first = np.full(_CODE_INDICES, len(every), dtype=np.int32)
+    place_type = np.int32 if len(every) < 1 << 31 else np.int64  # half the memory, where it holds them
+    places = np.arange(len(every), dtype=place_type)
+    first = np.full(_CODE_INDICES, len(every), dtype=place_type)
     np.minimum.at(first, every, places)
     present = every[first.take(every) == places]
     # Each code written as ``abcd.ef`` and a line end, its digits the last first.
