@@ -223,7 +223,8 @@ def summary_lines(
     it (the separator, or ``N more`` and the end). Each distinct piece is written once,
     NUL-padded to whole words of 8 bytes; the pieces' words are gathered in the output's order
     and the NULs dropped (no text here holds one). A part's temporaries are a few hundred kB,
-    used again by the next part: large ones would be pages faulted in, as dear as the work."""
+    used again by the next part: large ones would be faulted in page by page, as dear as the
+    work on them."""
     classes = len(columns.codes)
     if not classes:
         return [], 0
@@ -242,42 +243,44 @@ def summary_lines(
     lengths = side_lengths.take(white) + side_lengths.take(black) + len(SIDES_SEPARATOR)
     lengths += np.array([len(text.encode("utf-8")) for text in [MATERIALS_SEPARATOR, *more]]).take(follow)
     # The kinds of pieces after a line's head: each a table of rows of words, the words each
-    # row uses, and which row each piece is.
+    # row uses, and which row each piece is; all the tables in one run of words, followed by
+    # room for a part's heads (written there in place).
+    pair_sides = pairs // len(follows)
     kinds = (
         (*_words(_followed(sides, side_lengths, [SIDES_SEPARATOR], np.zeros(len(sides), np.intp))), white),
         (
-            *_words(
-                _followed(
-                    sides.take(pairs // len(follows), 0),
-                    side_lengths.take(pairs // len(follows)),
-                    follows,
-                    pairs % len(follows),
-                )
-            ),
+            *_words(_followed(sides.take(pair_sides, 0), side_lengths.take(pair_sides), follows, pairs % len(follows))),
             pair,
         ),
     )
     distinct, which = _distinct(columns.counts)
-    cells_table = _table([cells(count) for count in distinct.tolist()])
-    start_bytes = np.frombuffer(start.encode("utf-8"), np.uint8)
+    fields = [
+        np.frombuffer(start.encode("utf-8"), np.uint8),
+        _code_field(columns.codes, short, code_width),
+        _table([cells(count) for count in distinct.tolist()]),
+    ]
+    head_words = -(-sum(field.shape[-1] for field in fields) // 8)
+    tables = sum(table.size for table, _, _ in kinds)
+    words = np.empty(tables + head_words * min(classes, _LINES_AT_ONCE), dtype=np.uint64)
+    np.concatenate([table.ravel() for table, _, _ in kinds], out=words[:tables])
 
     def part(lines: slice) -> np.ndarray:
         """The lines of the classes ``lines``."""
-        fields = [start_bytes, _code_field(columns.codes[lines], short, code_width), cells_table.take(which[lines], 0)]
-        head = np.zeros((len(fields[1]), -(-sum(field.shape[-1] for field in fields) // 8) * 8), dtype=np.uint8)
+        heads_here = lines.stop - lines.start
+        head = words[tables : tables + head_words * heads_here].view(np.uint8).reshape(heads_here, 8 * head_words)
+        head[:] = 0
         at = 0
-        for field in fields:
+        for field in (fields[0], fields[1][lines], fields[2].take(which[lines], 0)):
             head[:, at : at + field.shape[-1]] = field
             at += field.shape[-1]
-        head = head.view(np.uint64)
         # The pieces in the output's order: a head, then two pieces a material shown.
         names = slice(firsts[lines.start], firsts[lines.start] + int(listed[lines].sum()))
-        heads = np.arange(len(head)) + 2 * (firsts[lines] - names.start)
+        heads = np.arange(heads_here) + 2 * (firsts[lines] - names.start)
         named = heads.take(line_of[names] - lines.start) + 1 + 2 * place[names]
-        sources = np.empty(len(head) + 2 * (names.stop - names.start), dtype=np.intp)
+        sources = np.empty(heads_here + 2 * (names.stop - names.start), dtype=np.intp)
         sizes = np.empty_like(sources)
-        sources[heads], sizes[heads] = np.arange(0, head.size, head.shape[1]), head.shape[1]
-        base = head.size
+        sources[heads], sizes[heads] = np.arange(tables, tables + head_words * heads_here, head_words), head_words
+        base = 0
         for (table, used, rows), at in zip(kinds, (named, named + 1)):
             rows = rows[names]
             sources[at], sizes[at] = base + table.shape[1] * rows, used.take(rows)
@@ -290,7 +293,6 @@ def summary_lines(
         sizes -= 1
         sizes += sources
         steps[placed[:-1]] = sources[1:] - sizes[:-1]
-        words = np.concatenate([head.ravel(), *(table.ravel() for table, _, _ in kinds)])
         output = words.take(np.cumsum(steps, out=steps)).view(np.uint8)
         return output[output != 0]
 
