@@ -158,8 +158,9 @@ def sorted_order(*keys: np.ndarray) -> np.ndarray:
 
 def counted_codes(indices: list[np.ndarray]) -> dict[str, int]:
     """Each full code among blocks of ``code_indices``, with how often it comes, in the order
-    the codes first come (as counting them one by one would have them): counted by index, no
-    sort (the first of each code is where the first place of its index is the place itself)."""
+    the codes first come (as counting them one by one would have them): counted by index, and
+    no sort: each index's least place is found (``np.minimum.at``), and the places that are the
+    least of their index, in turn, give the codes in the order they came."""
     every = np.concatenate(indices)
     counts = np.bincount(every, minlength=_CODE_INDICES)
     place_type = np.int32 if len(every) < 1 << 31 else np.int64  # half the memory, where it holds them
