@@ -8,11 +8,11 @@ sums up: read N = classified C + bad B.
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import csv
 import gc
 import io
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -402,17 +402,18 @@ class _Classifier:
         classified, short, out = self.tally.classified, self.args.short, sys.stdout
         if self.args.json:  # as _summary_objects writes them
 
-            def shown(count: int) -> str:
-                numbers = json.dumps({"count": count, "share": count / classified if classified else 0})
-                return f'", {numbers[1:-1]}, "material": "'
+            def shown(count: int) -> str:  # numbers as json.dumps writes them: an int, a float's repr
+                share = count / classified if classified else 0
+                return f'", "count": {count}, "share": {share!r}, "material": "'
 
-            out.write(summary_lines(columns, shown, '{"code": "', '"}\n', short)[0].decode("utf-8"))
+            _write_utf8(summary_lines(columns, shown, '{"code": "', '"}\n', short)[0])
             return
         counts = columns.distinct_counts()
         bar = _Bars(BAR_WIDTH) if self.args.bars or sys.stdout.isatty() else None
         shares = {count: self._share_cell(count, bar) for count in counts}
+        code_width = (4 if short and columns.all_short() else 7) if len(columns.codes) else 0
         widths = [
-            max(len("class"), 4 if short and columns.all_short() else 7),
+            max(len("class"), code_width),
             max([len("count"), *(len(str(count)) for count in counts)]),
             max([len("share"), *map(len, shares.values())]),
         ]
@@ -426,7 +427,7 @@ class _Classifier:
             out.write(EITHER_COLOUR_NOTE + "\n")
         out.write(f"{'class':<{widths[0]}}  {'count':>{widths[1]}}  {'share':>{widths[2]}}  material\n")
         out.write("  ".join("-" * width for width in widths) + "\n")
-        out.write(lines.decode("utf-8"))
+        _write_utf8(lines)
         self._write_notes(games=False)
 
     def _share_cell(self, count: int, bar: _Bars | None) -> str:
@@ -505,6 +506,19 @@ class _Classifier:
                 white, draws, black, unknown = row.results
                 found.update(white_wins=white, draws=draws, black_wins=black, unknown=unknown, score=row.score)
             yield found
+
+
+def _write_utf8(parts: list) -> None:
+    """Parts of UTF-8 text (any buffers) on stdout: as they are where stdout writes UTF-8 and
+    its line ends are "\n" (no copy as a str of some MB, none encoded back), else as text."""
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    if buffer is None or os.linesep != "\n" or codecs.lookup(out.encoding or "ascii").name != "utf-8":
+        out.write("".join(bytes(part).decode("utf-8") for part in parts))
+        return
+    out.flush()
+    for part in parts:
+        buffer.write(part)
 
 
 def _summary_uses_numpy(classes: int) -> bool:

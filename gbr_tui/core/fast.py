@@ -53,6 +53,7 @@ def _keep_freed_pieces() -> None:
 _keep_freed_pieces()
 
 _COUNTED = b"QRBNPqrbnp"
+_NINE = ord("9")
 _SPACE, _LINE_END = 32, 10
 
 
@@ -75,6 +76,7 @@ _SQUARES = _byte_table(
 #: A placement's kings, one sum per line: 1 a White king, 16 a Black one. Only one king a side
 #: (17) is vouched for here; python-chess and the reader name any other kings (an empty board).
 _ONE_KING_A_SIDE = 17
+_EVERY_RANK = int.from_bytes(bytes([True]) * 8, "little")  # eight ranks of eight squares, as bools
 _FULL_PLACEMENT = 64 + 7  # eight ranks of eight men: no digit, and six bits may not hold a type
 _MEN = np.zeros(256, dtype=np.int64)
 for _index, _letter in enumerate(_COUNTED):
@@ -117,46 +119,64 @@ _EN_PASSANT = _packed([b"-"] + [bytes([f, r]) for f in b"abcdefgh" for r in b"12
 
 
 def _digit_table(rule: Rule, queens: bool) -> np.ndarray:
-    """digit character for (white count, black count), counts of 3 or more taken as 3."""
+    """The digit character for (white count, black count) at ``4 * white + black``, counts of
+    3 or more taken as 3."""
     return np.array(
-        [[ord(str(piece_digit(white, black, rule, queens))) for black in range(4)] for white in range(4)],
+        [ord(str(piece_digit(white, black, rule, queens))) for white in range(4) for black in range(4)],
         dtype=np.uint8,
     )
 
 
-def code_numbers(codes: np.ndarray) -> np.ndarray:
-    """Full codes (an ``S7`` array) as big-endian numbers of their bytes, in the codes' order."""
-    padded = np.zeros((len(codes), 8), dtype=np.uint8)
-    padded[:, 1:] = codes.view(np.uint8).reshape(len(codes), 7)
-    return padded.view(">u8").ravel()
-
-
 #: A full code's six digits read as one number, ``abcd.ef`` -> abcdef: an index into a count
 #: of every possible code (the dot weighs nothing).
-_CODE_INDEX_WEIGHTS = np.array([10**5, 10**4, 10**3, 100, 0, 10, 1], dtype=np.int32)
 _CODE_INDICES = 10**6
 
 
 def code_indices(codes: np.ndarray) -> np.ndarray:
-    """Full codes, as rows of 7 bytes, each as the number of its six digits."""
-    return (codes.astype(np.int32) - ord("0")) @ _CODE_INDEX_WEIGHTS
+    """Full codes, as rows of 7 bytes (or more after them), each as the number of its six
+    digits: a column at a time (an integer matrix product is numpy's slow loop)."""
+    indices = codes[:, 0].astype(np.int32)
+    for column in (1, 2, 3, 5, 6):  # the dot is column 4
+        indices *= 10
+        indices += codes[:, column]
+    indices -= ord("0") * 111_111
+    return indices
+
+
+def sorted_order(*keys: np.ndarray) -> np.ndarray:
+    """The order that sorts by the last key, equal ones by the key before... (as
+    ``np.lexsort``), for keys of integers not negative: a stable sort of each 16-bit digit, the
+    least significant first (numpy sorts 16-bit integers by radix: some 10 times faster than a
+    sort of 64-bit ones)."""
+    order = np.arange(len(keys[0]) if keys else 0)
+    for key in keys:
+        for shift in range(0, max(int(key.max(initial=0)).bit_length(), 1), 16):
+            digits = ((key >> shift) & 0xFFFF).astype(np.uint16)
+            order = order.take(np.argsort(digits.take(order), kind="stable"))
+    return order
 
 
 def counted_codes(indices: list[np.ndarray]) -> dict[str, int]:
     """Each full code among blocks of ``code_indices``, with how often it comes, in the order
-    the codes first come (as counting them one by one would have them): counted by index, no
-    sort but of the distinct codes."""
+    the codes first come (as counting them one by one would have them): counted by index, and
+    no sort: each index's least place is found (``np.minimum.at``), and the places that are the
+    least of their index, in turn, give the codes in the order they came."""
     every = np.concatenate(indices)
     counts = np.bincount(every, minlength=_CODE_INDICES)
-    present = np.flatnonzero(counts)
-    first = np.full(_CODE_INDICES, len(every))
-    np.minimum.at(first, every, np.arange(len(every)))
-    present = present[np.argsort(first[present])]
-    digits = np.empty((len(present), 7), dtype=np.uint8)
-    for column, weight in enumerate(_CODE_INDEX_WEIGHTS.tolist()):
-        digits[:, column] = present // weight % 10 + ord("0") if weight else ord(".")
-    text = digits.tobytes().decode("ascii")
-    return dict(zip([text[start : start + 7] for start in range(0, len(text), 7)], counts[present].tolist()))
+    place_type = np.int32 if len(every) < 1 << 31 else np.int64  # half the memory, where it holds them
+    places = np.arange(len(every), dtype=place_type)
+    first = np.full(_CODE_INDICES, len(every), dtype=place_type)
+    np.minimum.at(first, every, places)
+    present = every[first.take(every) == places]
+    # Each code written as ``abcd.ef`` and a line end, its digits the last first.
+    digits = np.empty((len(present), 8), dtype=np.uint8)
+    digits[:, 4], digits[:, 7] = ord("."), ord("\n")
+    rest = present
+    for column in (6, 5, 3, 2, 1, 0):
+        rest, digit = np.divmod(rest, 10)
+        digits[:, column] = digit + ord("0")
+    codes = digits.tobytes().decode("ascii").split("\n")[:-1]
+    return dict(zip(codes, counts.take(present).tolist()))
 
 
 class VettedBlock(Vetted):
@@ -187,12 +207,14 @@ class VettedBlock(Vetted):
         self._codes = codes
 
     def code_indices(self) -> np.ndarray:
-        return code_indices(self._text[self._vouched, :7])
+        return code_indices(self._text)[self._vouched]
 
     def nine_keys(self) -> tuple[np.ndarray, np.ndarray]:
         """The full codes (``S7``) with a 9 among the vouched-for lines, and the packed men
         behind each."""
-        lines = np.flatnonzero(self._vouched & (self._text[:, :4] == ord("9")).any(axis=1))
+        digits = self._text  # a column at a time: numpy's any() along rows is its slow loop
+        nine = (digits[:, 0] == _NINE) | (digits[:, 1] == _NINE) | (digits[:, 2] == _NINE) | (digits[:, 3] == _NINE)
+        lines = np.flatnonzero(nine & self._vouched)
         return np.ascontiguousarray(self._text[lines, :7]).view("S7").ravel(), self.keys[lines]
 
 
@@ -238,13 +260,22 @@ class PackedMaterials:
         codes = np.concatenate(self._codes)
         keys, counts = np.concatenate(self._keys), np.concatenate(self._counts)
         # One entry a (code, key): the key's men fix its code, so the key alone tells them apart.
-        keys, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-        counts = np.bincount(inverse.ravel(), weights=counts).astype(np.int64)
-        codes = codes[first]
-        numbers = code_numbers(codes)
-        order = np.lexsort((keys, -counts, numbers))
-        keys, counts, codes, numbers = keys[order], counts[order], codes[order], numbers[order]
-        starts = np.flatnonzero(np.diff(numbers, prepend=np.uint64(0)) != 0)
+        order = sorted_order(keys)
+        keys = keys.take(order)
+        new = np.empty(len(keys), dtype=bool)
+        new[:1] = True
+        np.not_equal(keys[1:], keys[:-1], out=new[1:])
+        starts = np.flatnonzero(new)
+        keys, counts, codes = (
+            keys.take(starts),
+            np.add.reduceat(counts.take(order), starts),
+            codes.take(order.take(starts)),
+        )
+        # By code, the most frequent first, equal counts by key (as they are).
+        numbers = code_indices(codes.view(np.uint8).reshape(len(codes), 7))
+        order = sorted_order(counts.max(initial=0) - counts, numbers)
+        keys, counts, codes, numbers = keys.take(order), counts.take(order), codes.take(order), numbers.take(order)
+        starts = np.flatnonzero(np.diff(numbers, prepend=-1) != 0)
         self._codes = [codes]
         self._keys, self._counts = [keys], [counts]
         self._runs = (codes[starts], starts, np.append(starts[1:], len(keys)))
@@ -364,9 +395,10 @@ class VectorEncoder:
             np.cumsum(values, dtype=np.int32, out=squares[1:])
             ranks = np.empty((len(candidates), 9), dtype=np.int64)
             ranks[:, 0] = starts[candidates]
-            ranks[:, 1:8] = slashes[first_slash[candidates, None] + np.arange(7)]
+            ranks[:, 1:8] = slashes.take(first_slash.take(candidates)[:, None] + np.arange(7))
             ranks[:, 8] = placement_ends[candidates]
-            ok[candidates] = (np.diff(squares[ranks], axis=1) == 8).all(axis=1)
+            eight = np.diff(squares.take(ranks), axis=1) == 8  # a line's 8 answers: one word of bytes
+            ok[candidates] = eight.view(np.uint64).ravel() == _EVERY_RANK
         kings = (buffer == ord("k")).view(np.uint8) << 4  # two comparisons: faster than a translate
         kings += (buffer == ord("K")).view(np.uint8)
         ok &= np.add.reduceat(kings, bounds, dtype=np.int32)[0::2] == _ONE_KING_A_SIDE
@@ -412,7 +444,7 @@ class VectorEncoder:
         capped = np.minimum(counts, 3)
         text = np.empty((len(counts), 8), dtype=np.uint8)
         for column, table in enumerate(self._tables):
-            text[:, column] = table[capped[:, column], capped[:, column + 5]]
+            text[:, column] = table.take(capped[:, column] * 4 + capped[:, column + 5])
         text[:, 4] = ord(".")
         text[:, 5] = np.minimum(counts[:, 4], 9) + ord("0")
         text[:, 6] = np.minimum(counts[:, 9], 9) + ord("0")

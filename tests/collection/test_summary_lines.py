@@ -104,3 +104,55 @@ def test_a_material_of_more_men_than_a_byte_holds_is_left_to_the_rows() -> None:
     assert class_columns(tally) is not None
     tally.add("0000.00", Material((0, 0, 0, 0, 0), (0, 0, 0, 0, 0), kings=(300, 1)))
     assert class_columns(tally) is None
+
+
+@pytest.mark.parametrize("options", [[], ["--json"], ["--either-colour", "--short"]])
+def test_lines_written_a_few_at_a_time_are_the_same(positions, options, monkeypatch, capsys) -> None:
+    """The lines are made in parts (``_LINES_AT_ONCE``); parts of 7 lines cut classes with many
+    materials and the odd ones at every place."""
+    from gbr_tui.core.collection import summary_lines
+
+    by_rows = summary(positions, options, False, monkeypatch, capsys)
+    monkeypatch.setattr(summary_lines, "_LINES_AT_ONCE", 7)
+    assert summary(positions, options, True, monkeypatch, capsys) == by_rows
+
+
+@pytest.mark.parametrize("options", [[], ["--json"], ["--either-colour"]])
+def test_no_class_and_one_class_are_written_as_row_at_a_time(tmp_path, options, monkeypatch, capsys) -> None:
+    bad = tmp_path / "bad.fen"
+    bad.write_text("not a FEN\n\n")
+    one = tmp_path / "one.fen"
+    one.write_text("4k3/8/8/8/8/8/8/4K2R w K - 0 1\n" * 3)  # KR v K three times (spec: 0100.00)
+    for path in (bad, one):
+        assert summary(path, options, True, monkeypatch, capsys) == summary(path, options, False, monkeypatch, capsys)
+    out, _ = summary(one, options, True, monkeypatch, capsys)
+    assert "0100.00" in out and "KR v K" in out
+
+
+@pytest.mark.parametrize("stdout", ["text", "latin-1"])
+def test_a_stdout_that_is_not_utf8_bytes_gets_the_same_text(positions, stdout, monkeypatch, capsys) -> None:
+    """The lines go to stdout's bytes where it writes UTF-8; else (no bytes under it, another
+    encoding) as text."""
+    import io
+    import sys
+
+    expected = summary(positions, ["--json"], False, monkeypatch, capsys)[0]
+    bytes_out = io.BytesIO()
+    out = io.StringIO() if stdout == "text" else io.TextIOWrapper(bytes_out, encoding="latin-1")
+    monkeypatch.setattr(sys, "stdout", out)
+    summary(positions, ["--json"], True, monkeypatch, capsys)
+    out.flush()
+    assert (out.getvalue() if stdout == "text" else bytes_out.getvalue().decode("latin-1")) == expected
+
+
+@pytest.mark.parametrize("high", [50, 1 << 40])
+def test_distinct_values_are_uniques(high: int) -> None:
+    """Small values are told apart by counting them, large ones by ``np.unique``."""
+    import numpy as np
+
+    from gbr_tui.core.collection.summary_lines import _distinct
+
+    values = np.random.default_rng(high % 97).integers(0, high, 3000)
+    distinct, which = _distinct(values)
+    expected, inverse = np.unique(values, return_inverse=True)
+    assert distinct.tolist() == expected.tolist() and which.tolist() == inverse.ravel().tolist()

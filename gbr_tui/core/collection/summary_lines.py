@@ -3,10 +3,11 @@
 A file of scattered positions has some 60,000 classes in 200,000 lines; one Python call a
 class would cost more than reading the file. Here the classes of a tally are arrays (codes as
 bytes, counts, and a pool of materials, the men of each in a row), and the output is made of
-pieces (a code, the cells of a count, a material's name...), each kind of piece written for all
-lines at once as one run of bytes, then all gathered in the output's order in one pass. What
-depends on a count alone (its cells, its share) is written once per distinct count, in Python,
-by the caller.
+pieces (a line's head, a side of a material and what follows it), each distinct piece written
+once (what depends on a count alone, its cells and share, by the caller, once per distinct
+count; a side's name once per distinct side), then gathered as words of 8 bytes in the
+output's order, a few thousand lines at a time. Grouping and ordering are counting passes and
+radix sorts of small numbers (``fast.sorted_order``), not sorts of rows of bytes.
 
 The lines are the ones ``Tally.classes`` and ``class_materials`` give (colour twins folded or
 not); only tallies without games (no results) or patterns are listed here.
@@ -21,12 +22,18 @@ import numpy as np
 
 from gbr_tui.core.collection.tally import SortBy, Tally
 from gbr_tui.core.describe import MATERIALS_SEPARATOR, more_materials_words
-from gbr_tui.core.fast import code_numbers
+from gbr_tui.core.fast import code_indices, sorted_order
 from gbr_tui.core.material import SIDES_SEPARATOR, TYPES
 
 _MEN = 10  # Q R B N P q r b n p
 _MOST = 255  # men of a type, or kings of a side, in a material listed here: a byte each
 _KING = "K"
+_SWAPPED_MEN = [5, 6, 7, 8, 9, 0, 1, 2, 3, 4]  # Black's men, then White's
+_DIGITS = [0, 1, 2, 3, 5, 6]  # the columns of a code's digits (abcd.ef)
+#: Values up to this (and up to four times as many as there are) are told apart by counting them.
+_COUNTED_AT_MOST = 1 << 20
+#: Lines written at once (``summary_lines``).
+_LINES_AT_ONCE = 4096
 
 
 @dataclass
@@ -50,11 +57,18 @@ class ClassColumns:
         return bool(_short(self.codes).all())
 
 
-def _distinct(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct counts (ascending) and which of them each is: ``np.unique`` without a sort,
-    counts being small numbers."""
-    present = np.bincount(counts) > 0
-    return np.flatnonzero(present), (np.cumsum(present) - 1)[counts]
+def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values (ascending, not negative) and which of them each is: ``np.unique``,
+    without its sort where the values are small numbers (counts, a side's men)."""
+    if len(values) and values.max() > _COUNTED_AT_MOST + 4 * len(values):
+        distinct, which = np.unique(values, return_inverse=True)
+        return distinct, which.ravel()
+    present = np.zeros(int(values.max(initial=0)) + 1, dtype=bool)
+    present[values] = True
+    distinct = np.flatnonzero(present)
+    ranks = np.empty(len(present), dtype=np.intp)
+    ranks[distinct] = np.arange(len(distinct))
+    return distinct, ranks.take(values)
 
 
 def _short(codes: np.ndarray) -> np.ndarray:
@@ -67,11 +81,13 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
     joined = "".join(tally.codes)
     if len(joined) != 7 * len(tally.codes) or not joined.isascii():
         return None
-    codes = np.frombuffer(joined.encode("ascii"), dtype="S7")
+    codes = np.frombuffer(joined.encode("ascii"), dtype=np.uint8).reshape(len(tally.codes), 7)
+    if not ((codes[:, _DIGITS] - np.uint8(ord("0")) < 10).all() and (codes[:, 4] == ord(".")).all()):
+        return None
     counts = np.fromiter(tally.codes.values(), dtype=np.int64, count=len(codes))
-    numbers = code_numbers(codes)
-    order = np.argsort(numbers)
-    codes, counts, numbers = codes[order].view(np.uint8).reshape(len(codes), 7), counts[order], numbers[order]
+    numbers = code_indices(codes)
+    order = sorted_order(numbers)
+    codes, counts, numbers = codes.take(order, 0), counts.take(order), numbers.take(order)
     # Every class first as its code says (no 9, one king a side), then the batch path's runs
     # of materials behind codes with a 9, then those python-chess read one by one.
     firsts = np.arange(len(codes))
@@ -80,16 +96,16 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
     size = len(codes)
     if tally.packed is not None:
         names, starts, lengths, packed_men, packed_times = tally.packed.men_runs()
-        at = np.searchsorted(numbers, code_numbers(names))
+        at = np.searchsorted(numbers, code_indices(names.view(np.uint8).reshape(len(names), 7)))
         firsts[at], materials[at] = size + starts, lengths
         men.append(packed_men)
         kings.append(np.ones((len(packed_men), 2), np.uint8))
         times.append(packed_times)
         size += len(packed_men)
     for code in tally.hidden:  # few, and with any kings
-        # Folding lists them in the order they were counted (ties keep it); else as listed.
+        # Folding orders them itself; else as listed.
         found = list(tally.materials(code).items()) if either_colour else tally._class_row(code).materials
-        at = np.searchsorted(numbers, code_numbers(np.array([code], dtype="S7")))
+        at = np.searchsorted(numbers, code_indices(np.frombuffer(code.encode("ascii"), np.uint8)[None]))
         firsts[at], materials[at] = size, len(found)
         found_men = np.array([material.white + material.black for material, _ in found], np.int64)
         found_kings = np.array([material.kings for material, _ in found], np.int64)
@@ -103,50 +119,69 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
     if either_colour:
         columns = _folded(columns, np.concatenate(times))
     if sort != SortBy.CODE:  # without results every score is unknown: the most first, ties by code
-        order = np.argsort(-columns.counts, kind="stable")
-        columns.codes, columns.counts = columns.codes[order], columns.counts[order]
-        columns.firsts, columns.materials = columns.firsts[order], columns.materials[order]
+        order = sorted_order(columns.counts.max(initial=0) - columns.counts)
+        columns.codes, columns.counts = columns.codes.take(order, 0), columns.counts.take(order)
+        columns.firsts, columns.materials = columns.firsts.take(order), columns.materials.take(order)
     return columns
 
 
 def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
     """Each class folded with its colour twin, as ``class_rows`` folds them: every material
     written with the stronger side as White (``stronger_first``), the same material from both
-    twins counted once, the most frequent first and equal counts in the order of their men
-    and kings (``np.unique``'s order of their bytes)."""
-    line_of = np.repeat(np.arange(len(columns.codes)), columns.materials)
-    place = np.arange(len(line_of)) - np.repeat(np.cumsum(columns.materials) - columns.materials, columns.materials)
-    pool = columns.firsts[line_of] + place
-    men, kings, times = columns.men[pool], columns.kings[pool], times[pool]
-    codes = columns.codes[line_of].copy()
-    # White weaker: the first type (Q R B N P) where the sides differ has fewer White men.
-    differ = men[:, :5] != men[:, 5:]
-    first = differ.argmax(1)
-    rows = np.arange(len(men))
-    weaker = differ[rows, first] & (men[rows, first] < men[rows, first + 5])
-    digits = codes[weaker, :4].astype(np.int64) - ord("0")
-    codes[weaker, :4] = np.where(digits == 9, 9, digits // 3 + 3 * (digits % 3)) + ord("0")
-    codes[weaker, 5], codes[weaker, 6] = codes[weaker, 6].copy(), codes[weaker, 5].copy()
-    men[weaker] = np.concatenate([men[weaker, 5:], men[weaker, :5]], 1)
-    kings[weaker] = kings[weaker, ::-1]
-    # One entry a material (its code follows from it), counts summed.
-    packed = np.ascontiguousarray(np.concatenate([men, kings], 1)).view("V12").ravel()
-    _, index, inverse = np.unique(packed, return_index=True, return_inverse=True)
-    inverse = inverse.ravel()
-    merged = np.bincount(inverse, weights=times).astype(np.int64)
-    numbers = code_numbers(np.ascontiguousarray(codes[index]).view("S7").ravel())
-    listed = np.lexsort((-merged, numbers))  # stable: equal counts keep np.unique's order
-    numbers, index, merged = numbers[listed], index[listed], merged[listed]
-    starts = np.flatnonzero(np.diff(numbers, prepend=np.uint64(0)) != 0)
-    lengths = np.diff(np.append(starts, len(numbers)))
+    twins counted once, the most frequent first and equal counts in the order of their sides
+    (White's kings and men, then Black's: ``_side_numbers``), whatever order they were counted in.
+
+    A material's sides are numbered (``_side_numbers``), so that grouping and ordering are
+    radix sorts of small numbers (``fast.sorted_order``), not sorts of rows of bytes."""
+    classes = len(columns.codes)
+    if not classes:
+        return columns
+    # Every material: its class, and its place in the pool.
+    lengths = columns.materials
+    line_of = np.repeat(np.arange(classes), lengths)
+    pool = np.repeat(columns.firsts - (np.cumsum(lengths) - lengths), lengths)
+    pool += np.arange(len(pool))
+    men, kings, times = columns.men.take(pool, 0), columns.kings.take(pool, 0), times.take(pool)
+    # White weaker: the first type (Q R B N P) where the sides differ has fewer White men, so
+    # White's men read as digits (queens first) make the smaller number.
+    keys, radix = _men_numbers(men)
+    weaker = keys[0] < keys[1]
+    swapped = np.flatnonzero(weaker)
+    men[swapped] = men.take(swapped, 0)[:, _SWAPPED_MEN]
+    kings[swapped] = kings.take(swapped, 0)[:, ::-1]
+    keys[:, swapped] = keys[::-1, swapped]
+    codes = np.concatenate([columns.codes, _swapped_codes(columns.codes)])
+    code_of = line_of + classes * weaker
+    # One entry a material (its code follows from it), counts summed, in the order of its sides.
+    white, black, _ = _side_numbers(keys, radix, kings)
+    order = sorted_order(black, white)
+    white, black = white[order], black[order]
+    new = np.ones(len(order), dtype=bool)
+    new[1:] = (white[1:] != white[:-1]) | (black[1:] != black[:-1])
+    merged = np.add.reduceat(times.take(order), np.flatnonzero(new))
+    seen = order[new]  # an entry of each material
+    numbers = code_indices(codes).take(code_of.take(seen))
+    listed = sorted_order(merged.max() - merged, numbers)  # stable: equal counts keep the sides' order
+    seen, merged, numbers = seen.take(listed), merged.take(listed), numbers.take(listed)
+    starts = np.flatnonzero(np.diff(numbers, prepend=-1) != 0)
     return ClassColumns(
-        codes[index[starts]],
-        np.add.reduceat(merged, starts) if len(starts) else merged[:0],
+        codes.take(code_of.take(seen.take(starts)), 0),
+        np.add.reduceat(merged, starts),
         starts,
-        lengths,
-        men[index],
-        kings[index],
+        np.diff(np.append(starts, len(seen))),
+        men.take(seen, 0),
+        kings.take(seen, 0),
     )
+
+
+def _swapped_codes(codes: np.ndarray) -> np.ndarray:
+    """The codes of the colour-swapped materials (as ``swapped_code``): each piece digit
+    ``w + 3b`` becomes ``b + 3w`` (a 9 stays a 9), the pawn digits change places."""
+    digits = np.arange(256, dtype=np.uint8)
+    digits[ord("0") : ord("9")] = [ord("0") + digit // 3 + 3 * (digit % 3) for digit in range(9)]
+    swapped = digits.take(codes)
+    swapped[:, 5], swapped[:, 6] = codes[:, 6], codes[:, 5]
+    return swapped
 
 
 def _men_of_codes(codes: np.ndarray) -> np.ndarray:
@@ -159,10 +194,6 @@ def _men_of_codes(codes: np.ndarray) -> np.ndarray:
     return men
 
 
-#: Pieces of text: a run of bytes, and where each piece starts in it and how long it is.
-Pieces = tuple[np.ndarray, np.ndarray, np.ndarray]
-
-
 def summary_lines(
     columns: ClassColumns,
     cells: Callable[[int], str],
@@ -171,93 +202,178 @@ def summary_lines(
     short: bool = False,
     code_width: int = 0,
     shown: int | None = None,
-) -> tuple[bytes, int]:
+) -> tuple[list[np.ndarray], int]:
     """Each class's line, UTF-8: ``start``, its code (short: ``0400`` for ``0400.00``)
-    left-aligned in ``code_width``, ``cells(count)``, the first ``shown`` of its materials (all
-    of them: None) with ``N more`` after them, then ``end``; and the longest run of materials."""
+    left-aligned in ``code_width``, ``cells(count)``, the first ``shown`` (at least one) of its
+    materials (all of them: None) with ``N more`` after them, then ``end``; in parts of some
+    thousand lines (arrays of bytes), and the longest run of materials.
+
+    The output is made of pieces: a line's head (start, code, cells), then two pieces for each
+    material shown: its White side and the sides' separator; its Black side and what follows
+    it (the separator, or ``N more`` and the end). Each distinct piece is written once,
+    NUL-padded to whole words of 8 bytes; the pieces' words are gathered in the output's order
+    and the NULs dropped (no text here holds one). A part's temporaries are a few hundred kB,
+    used again by the next part: large ones would be faulted in page by page, as dear as the
+    work on them."""
     classes = len(columns.codes)
     if not classes:
-        return b"", 0
+        return [], 0
     listed = columns.materials if shown is None else np.minimum(columns.materials, shown)
-    more = columns.materials > listed
-    # A line's pieces: start, code, padding, cells, its materials, "N more" if any, end.
-    entries = listed + more + 5
-    firsts = np.cumsum(entries) - entries
-    code_lengths = np.full(classes, 7, dtype=np.int64)
-    if short:
-        code_lengths[_short(columns.codes)] = 4
-    everyone = np.zeros(classes, dtype=np.int64)
-    codes = columns.codes.ravel(), np.arange(0, 7 * classes, 7), code_lengths
-    padding = _texts([" " * code_width], everyone)
-    padding[2][:] = np.maximum(code_width - code_lengths, 0)
-    distinct, which = _distinct(columns.counts)
     line_of = np.repeat(np.arange(classes), listed)  # each material shown: its line, its place
-    place = np.arange(len(line_of)) - np.repeat(np.cumsum(listed) - listed, listed)
-    last = (place == listed[line_of] - 1) & ~more[line_of]
-    pool = columns.firsts[line_of] + place
-    names = _material_names(columns.men[pool], columns.kings[pool], ~last)
-    left_out = np.flatnonzero(more)
-    distinct_left, which_left = _distinct((columns.materials - listed)[left_out])
-    left = _texts(list(map(more_materials_words, distinct_left.tolist())), which_left)
-    widths = np.bincount(line_of, weights=names[2], minlength=classes)
-    widths[left_out] += left[2]
-    lines = _placed(
-        int(entries.sum()),
-        (firsts, _texts([start], everyone)),
-        (firsts + 1, codes),
-        (firsts + 2, padding),
-        (firsts + 3, _texts([cells(count) for count in distinct.tolist()], which)),
-        (firsts[line_of] + 4 + place, names),
-        (firsts[left_out] + 4 + listed[left_out], left),
-        (firsts + entries - 1, _texts([end], everyone)),
+    firsts = np.cumsum(listed) - listed
+    place = np.arange(len(line_of)) - np.repeat(firsts, listed)
+    pool = columns.firsts.take(line_of) + place
+    sides, side_lengths, white, black = _side_names(columns.men.take(pool, 0), columns.kings.take(pool, 0))
+    # What follows a material: the separator, or after the last "N more" (if any) and the end.
+    distinct_left, which_left = _distinct(columns.materials - listed)
+    more = [MATERIALS_SEPARATOR + more_materials_words(left) if left else "" for left in distinct_left.tolist()]
+    follows = [MATERIALS_SEPARATOR] + [text + end for text in more]
+    follow = np.where(place == listed.take(line_of) - 1, 1 + which_left.take(line_of), 0)
+    pairs, pair = _distinct(black * len(follows) + follow)
+    lengths = side_lengths.take(white) + side_lengths.take(black) + len(SIDES_SEPARATOR)
+    lengths += np.array([len(text.encode("utf-8")) for text in [MATERIALS_SEPARATOR, *more]]).take(follow)
+    # The kinds of pieces after a line's head: each a table of rows of words, the words each
+    # row uses, and which row each piece is; all the tables in one run of words, followed by
+    # room for a part's heads (written there in place).
+    pair_sides = pairs // len(follows)
+    kinds = (
+        (*_words(_followed(sides, side_lengths, [SIDES_SEPARATOR], np.zeros(len(sides), np.intp))), white),
+        (
+            *_words(_followed(sides.take(pair_sides, 0), side_lengths.take(pair_sides), follows, pairs % len(follows))),
+            pair,
+        ),
     )
-    return lines, int(widths.max())
+    distinct, which = _distinct(columns.counts)
+    fields = [
+        np.frombuffer(start.encode("utf-8"), np.uint8),
+        _code_field(columns.codes, short, code_width),
+        _table([cells(count) for count in distinct.tolist()]),
+    ]
+    head_words = -(-sum(field.shape[-1] for field in fields) // 8)
+    tables = sum(table.size for table, _, _ in kinds)
+    words = np.empty(tables + head_words * min(classes, _LINES_AT_ONCE), dtype=np.uint64)
+    np.concatenate([table.ravel() for table, _, _ in kinds], out=words[:tables])
+
+    def part(lines: slice) -> np.ndarray:
+        """The lines of the classes ``lines``."""
+        heads_here = lines.stop - lines.start
+        head = words[tables : tables + head_words * heads_here].view(np.uint8).reshape(heads_here, 8 * head_words)
+        head[:] = 0
+        at = 0
+        for field in (fields[0], fields[1][lines], fields[2].take(which[lines], 0)):
+            head[:, at : at + field.shape[-1]] = field
+            at += field.shape[-1]
+        # The pieces in the output's order: a head, then two pieces a material shown.
+        names = slice(firsts[lines.start], firsts[lines.start] + int(listed[lines].sum()))
+        heads = np.arange(heads_here) + 2 * (firsts[lines] - names.start)
+        named = heads.take(line_of[names] - lines.start) + 1 + 2 * place[names]
+        sources = np.empty(heads_here + 2 * (names.stop - names.start), dtype=np.intp)
+        sizes = np.empty_like(sources)
+        sources[heads], sizes[heads] = np.arange(tables, tables + head_words * heads_here, head_words), head_words
+        base = 0
+        for (table, used, rows), at in zip(kinds, (named, named + 1)):
+            rows = rows[names]
+            sources[at], sizes[at] = base + table.shape[1] * rows, used.take(rows)
+            base += table.size
+        # Where each word of the output comes from: one more than the word before within a
+        # piece, a jump at each piece's first word; a running sum of those steps.
+        placed = np.cumsum(sizes)
+        steps = np.ones(int(placed[-1]), dtype=np.intp)
+        steps[0] = sources[0]
+        sizes -= 1
+        sizes += sources
+        steps[placed[:-1]] = sources[1:] - sizes[:-1]
+        output = words.take(np.cumsum(steps, out=steps)).view(np.uint8)
+        return output[output != 0]
+
+    parts = [part(slice(first, min(first + _LINES_AT_ONCE, classes))) for first in range(0, classes, _LINES_AT_ONCE)]
+    # The longest run of materials: their names, separators and "N more", not the end.
+    return parts, int(np.add.reduceat(lengths, firsts).max())
 
 
-def _texts(texts: list[str], which: np.ndarray) -> Pieces:
-    """``texts[which[i]]`` for each i, as UTF-8."""
+def _followed(texts: np.ndarray, lengths: np.ndarray, after: list[str], which: np.ndarray) -> np.ndarray:
+    """NUL-padded rows of texts ``lengths`` long, each right after it ``after[which[i]]``."""
+    encoded = _table(after)
+    rows = np.zeros((len(texts), texts.shape[1] + encoded.shape[1]), dtype=np.uint8)
+    rows[:, : texts.shape[1]] = texts
+    chosen = encoded.take(which, 0)
+    for column in range(encoded.shape[1]):
+        rows[np.arange(len(rows)), lengths + column] = chosen[:, column]
+    return rows
+
+
+def _words(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A table of NUL-padded rows of bytes as rows of 8-byte words, and the words each row
+    uses (up to its last byte that is not a NUL)."""
+    width = table.shape[1]
+    padded = np.zeros((len(table), -(-width // 8) * 8), dtype=np.uint8)
+    padded[:, :width] = table
+    used = width - (table[:, ::-1] != 0).argmax(1)
+    return padded.view(np.uint64), -(-used // 8)
+
+
+def _code_field(codes: np.ndarray, short: bool, code_width: int) -> np.ndarray:
+    """Each code (short: without ``.00``) and spaces after it up to ``code_width``, NUL-padded."""
+    if not short and code_width <= 7:
+        return codes
+    lengths = np.full(len(codes), 7, dtype=np.int64)
+    if short:
+        lengths[_short(codes)] = 4
+    field = np.zeros((len(codes), max(7, code_width)), dtype=np.uint8)
+    field[:, :7] = codes
+    place = np.arange(field.shape[1])
+    field[place >= lengths[:, None]] = 0
+    field[(place >= lengths[:, None]) & (place < code_width)] = ord(" ")
+    return field
+
+
+def _table(texts: list[str]) -> np.ndarray:
+    """The texts in UTF-8, a row each, NUL-padded to the longest."""
     encoded = [text.encode("utf-8") for text in texts]
-    lengths = np.array(list(map(len, encoded)), dtype=np.int64)
-    offsets = np.cumsum(lengths) - lengths
-    return np.frombuffer(b"".join(encoded), dtype=np.uint8), offsets[which], lengths[which]
+    width = max(1, *map(len, encoded))
+    return np.array(encoded, dtype=f"S{width}").view(np.uint8).reshape(len(encoded), width)
 
 
-def _placed(entries: int, *kinds: tuple[np.ndarray, Pieces]) -> bytes:
-    """The pieces of each kind put at their places (entries numbered in the output's order),
-    all copied in one gather from the runs of bytes laid end to end."""
-    starts = np.zeros(entries, dtype=np.int64)
-    lengths = np.zeros(entries, dtype=np.int64)
-    base = 0
-    for places, (data, kind_starts, kind_lengths) in kinds:
-        starts[places] = kind_starts + base
-        lengths[places] = kind_lengths
-        base += len(data)
-    source = np.concatenate([data for _, (data, _, _) in kinds])
-    # Where each byte of the output comes from: one more than the byte before within a piece,
-    # a jump at each piece's first byte; a running sum of those steps, in one array.
-    shown = lengths > 0
-    starts, lengths = starts[shown], lengths[shown]
-    firsts = np.cumsum(lengths) - lengths
-    steps = np.ones(int(firsts[-1] + lengths[-1]), dtype=np.int32)
-    steps[firsts[1:]] = starts[1:] - (starts[:-1] + lengths[:-1] - 1)
-    steps[0] = starts[0]
-    np.cumsum(steps, out=steps)
-    return source[steps].tobytes()
+_SIDE_TYPES = 6  # a side's kings, then its men Q R B N P
 
 
-def _material_names(men: np.ndarray, kings: np.ndarray, separated: np.ndarray) -> Pieces:
-    """Each material's name as ``Material.__str__`` writes it (``KBBP v KRNPP``, ``-`` for a
-    side with nothing), with the separator after those ``separated``: a repeat of each letter."""
-    letters = f"-{_KING}{TYPES}{SIDES_SEPARATOR}-{_KING}{TYPES}{MATERIALS_SEPARATOR}"
-    side = 2 + len(TYPES)  # the runs of a side: "-" when it has nothing, its kings, its men
-    black = side + len(SIDES_SEPARATOR)
-    counts = np.ones((len(men), len(letters)), dtype=np.int64)
-    for first, columns, king in ((0, slice(0, 5), 0), (black, slice(5, 10), 1)):
-        counts[:, first + 1] = kings[:, king]
-        counts[:, first + 2 : first + side] = men[:, columns]
-        counts[:, first] = counts[:, first + 1 : first + side].sum(1) == 0
-    counts[:, black + side :] = separated[:, None]
-    alphabet = np.frombuffer(letters.encode("ascii"), dtype=np.uint8)
-    data = np.repeat(np.broadcast_to(alphabet, counts.shape).ravel(), counts.ravel())
-    lengths = counts.sum(1)
-    return data, np.cumsum(lengths) - lengths, lengths
+def _men_numbers(men: np.ndarray) -> tuple[np.ndarray, int]:
+    """The men of each material's sides (White's, Black's) as numbers, a digit a type (Q R B N
+    P, queens first) in the base returned."""
+    radix = int(men.max(initial=0)) + 1
+    keys = np.zeros((2, len(men)), dtype=np.int64)
+    for side, key in enumerate(keys):
+        for column in range(5 * side, 5 * side + 5):
+            key *= radix
+            key += men[:, column]
+    return keys, radix
+
+
+def _side_numbers(keys: np.ndarray, men_radix: int, kings: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each material's sides numbered, equal sides alike (White's and Black's side of each
+    material, from their men's numbers ``_men_numbers`` and their kings), and the kings and men
+    (Q R B N P) of each number's side."""
+    keys = kings.T.astype(np.int64) * men_radix**5 + keys  # a side's kings, then its men, as digits
+    distinct, which = _distinct(keys.ravel())
+    counts = np.empty((len(distinct), _SIDE_TYPES), dtype=np.int64)
+    for column in range(_SIDE_TYPES - 1, 0, -1):
+        distinct, counts[:, column] = np.divmod(distinct, men_radix)
+    counts[:, 0] = distinct
+    return which[: len(kings)], which[len(kings) :], counts
+
+
+def _side_names(men: np.ndarray, kings: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The names of the materials' sides as ``Material.__str__`` writes them (``KBBP``, ``-``
+    for a side with nothing), each distinct side named once: the names (a NUL-padded row
+    each), their lengths, and which is White's and Black's side of each material."""
+    white, black, counts = _side_numbers(*_men_numbers(men), kings)
+    ends = np.cumsum(counts, 1)
+    lengths = np.maximum(ends[:, -1], 1)
+    # A name's byte at each place: the first type whose run ends after it, "-" where none.
+    place = np.arange(int(lengths.max(initial=1)))
+    types = np.zeros((len(counts), len(place)), dtype=np.uint8)
+    for end in ends.T:
+        types += end[:, None] <= place
+    names = np.frombuffer(f"{_KING}{TYPES}\0".encode("ascii"), np.uint8).take(types)
+    names[ends[:, -1] == 0, 0] = ord("-")
+    return names, lengths, white, black

@@ -107,10 +107,11 @@ def _most_first(item: tuple[Material, int]) -> int:
 
 
 def _most_first_then_men(item: tuple[Material, int]) -> tuple:
-    """Folded twins: equal counts in the order of their men and kings, which does not depend
-    on the order the classes were counted in (``--jobs`` splits a file anywhere)."""
+    """Folded twins: equal counts in the order of their sides (White's kings, then its men
+    queens first, then Black's), which does not depend on the order the classes were counted
+    in (``--jobs`` splits a file anywhere); ``summary_lines`` orders them so too."""
     material, count = item
-    return -count, material.white, material.black, material.kings
+    return -count, material.kings[0], material.white, material.kings[1], material.black
 
 
 def _merged(materials: list[tuple[Material, int, Results | None]]) -> list[tuple[Material, int, Results | None]]:
