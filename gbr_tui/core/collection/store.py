@@ -32,7 +32,7 @@ from typing import Any
 
 from gbr_tui.core.check import CaptionCheck, caption_checked, code_alone, record_check
 from gbr_tui.core.code import Rule, encode
-from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, IndexedRecord, largest_families
+from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, ClassListing, IndexedRecord, largest_families
 from gbr_tui.core.collection.material_rows import tally_of_materials
 from gbr_tui.core.collection.read_back import SourceFile, csv_prefix, read_back
 from gbr_tui.core.collection.readers import CollectionRequest
@@ -727,9 +727,9 @@ class StoredIndex:
 
     def classes(
         self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
-    ) -> list[ClassRow]:
-        """The classes with a wanted material (see ``Tally.classes``)."""
-        return self._tally.classes(pattern, either_colour, sort)
+    ) -> ClassListing:
+        """The classes with a wanted material (see ``ClassListing``)."""
+        return ClassListing.of(self._tally, pattern, either_colour, sort)
 
     def largest_families(self, count: int) -> list[tuple[str, int]]:
         """As ``ClassIndex.largest_families``."""
