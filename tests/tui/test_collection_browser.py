@@ -324,6 +324,45 @@ async def test_enter_on_a_position_loads_it_into_the_editor_with_its_class(tmp_p
         assert any("0323.12 from studies.pgn:1, record 1" in toast for toast in toasts(app))
 
 
+async def test_opened_on_a_file_the_editor_is_made_when_first_shown_by_back(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        assert not app.editor.is_mounted  # not composed under the browser at start-up
+        await pilot.press("backspace")  # classes -> editor, made now
+        await pilot.pause()
+        assert app.screen is app.editor and app.editor.is_mounted
+        await pilot.press("K")  # it edits: a White king on its cursor's square (e4)
+        assert app.editor.setup.board.piece_at(chess.E4) == chess.Piece.from_symbol("K")
+        await pilot.press("l")  # and the browser is there as it was
+        assert app.screen is screen
+        await pilot.press("escape")
+        assert app.screen is app.editor
+
+
+async def test_opened_on_a_file_enter_loads_into_the_editor_made_then(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await loaded(pilot)
+        await pilot.press("down", "enter")  # 0323.12, Kubbel's study
+        assert not app.editor.is_mounted
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
+        assert shown_digits(app) == "0323.12"  # drawn by the editor made for it
+
+
+async def test_an_editor_command_from_the_palette_over_the_browser_shows_the_editor(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await loaded(pilot)
+        await run_command(pilot, "start position")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert app.editor.setup.board.board_fen() == chess.STARTING_BOARD_FEN
+
+
 async def test_a_class_behind_a_9_lists_only_the_filtered_material(tmp_path):
     app = browser(write(tmp_path, "positions.fen", POSITIONS_FEN))
     async with app.run_test(size=(100, 30)) as pilot:
