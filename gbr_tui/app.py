@@ -44,6 +44,7 @@ KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not
 
 #: The stylesheets, wherever the app is subclassed (a CSS_PATH is read from the subclass's folder).
 STYLES = Path(__file__).parent / "styles"
+EDITOR_STYLES = STYLES / "editor.tcss"
 #: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
 HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "save_position", "screenshot", "build_index"})
 #: What a served client is told when it asks for one of them anyway (by its key).
@@ -108,7 +109,7 @@ class GbrApp(App[None]):
 
     # The editor's stylesheet too: Textual reads a screen's CSS_PATH when the screen is pushed,
     # and the default screen never is.
-    CSS_PATH = [STYLES / "app.tcss", STYLES / "editor.tcss"]
+    CSS_PATH = [STYLES / "app.tcss", EDITOR_STYLES]
 
     #: The rule every code is computed under; every screen follows it.
     rule: var[Rule] = var(Rule.COUNT)
@@ -153,6 +154,9 @@ class GbrApp(App[None]):
         self.editor = EditorScreen(board, stipulation)
         #: A collection to browse from the start (``gbr-tui FILE``).
         self.files = files
+        if self._opens_on_files:  # the editor is pushed (``EditorToCome``): its stylesheet is read then
+            self.css_path.remove(EDITOR_STYLES)
+            self.editor.css_path = [EDITOR_STYLES]
 
     def on_ready(self) -> None:
         startup.done()  # the first screen is drawn

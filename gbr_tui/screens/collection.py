@@ -265,9 +265,6 @@ class CollectionScreen(Screen):
         line started, when it reads these files under this rule), followed from here."""
         worker = get_current_worker()
         reading = loading.taken(self.files, rule) or Loading(self.files, rule, self._chart_wanted())
-        # The index comes back holding the batch path's numpy arrays: their modules load while
-        # the files are read, not once it has come.
-        import gbr_tui.core.fast  # noqa: F401
 
         reading.chart = self._chart_wanted()
         self._reading = reading

@@ -332,6 +332,8 @@ async def test_opened_on_a_file_the_editor_is_made_when_first_shown_by_back(tmp_
         await pilot.press("backspace")  # classes -> editor, made now
         await pilot.pause()
         assert app.screen is app.editor and app.editor.is_mounted
+        code_pane = app.editor.query_one("CodePane")
+        assert code_pane.styles.border_top[0] == "round"  # styled by editor.tcss, read as it was pushed
         await pilot.press("K")  # it edits: a White king on its cursor's square (e4)
         assert app.editor.setup.board.piece_at(chess.E4) == chess.Piece.from_symbol("K")
         await pilot.press("l")  # and the browser is there as it was
