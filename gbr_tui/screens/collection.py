@@ -195,24 +195,31 @@ class CollectionScreen(Screen):
         yield Header()
         yield Static(id="collection-status", markup=False)
         yield ProgressBar(id="collection-progress", show_eta=False)
-        with ContentSwitcher(initial="classes", id="views"):
-            with Vertical(id="classes"):
-                yield BoundedInput(placeholder="/ filter: 04* · 0?0?.1* · 0400 · KR v KR", id="class-filter")
-                yield Static(id="filter-error", markup=False)
-                with Horizontal(id="class-area"):
-                    yield ClassTable(id="class-table", zebra_stripes=True)
-                    yield ClassChart(id="class-chart")
-            with Horizontal(id="positions"):
-                yield PositionList(id="position-list")
-                with Vertical(id="position-side"):
-                    yield BoardView(id="position-board")
-                    yield Static(id="position-details", markup=False)
-            yield RecordList(id="bad-records")
+        with ContentSwitcher(initial="classes", id="views"), Vertical(id="classes"):
+            yield BoundedInput(placeholder="/ filter: 04* · 0?0?.1* · 0400 · KR v KR", id="class-filter")
+            yield Static(id="filter-error", markup=False)
+            with Horizontal(id="class-area"):
+                yield ClassTable(id="class-table", zebra_stripes=True)
+                yield ClassChart(id="class-chart")
         yield KeyFooter()
+
+    async def _made(self, view: str) -> None:
+        """The view of a class's positions (``positions``) or of the bad records
+        (``bad-records``), composed the first time it is shown: most openings show the classes
+        alone, and the start does not wait for what they do not show."""
+        switcher = self.query_one(ContentSwitcher)
+        if switcher.query_children(f"#{view}"):
+            return
+        if view == "positions":
+            board = BoardView(id="position-board")
+            board.set_reactive(BoardView.show_cursor, False)
+            side = Vertical(board, Static(id="position-details", markup=False), id="position-side")
+            await switcher.add_content(Horizontal(PositionList(id="position-list"), side, id=view))
+        else:
+            await switcher.add_content(RecordList(id=view))
 
     def on_mount(self) -> None:
         self.sub_title = printable(f"{self.files.title} by class")
-        self.query_one(BoardView).show_cursor = False
         self.query_one(ClassTable).set_records(self._class_columns(NOT_LISTED, games=False), 0, self._class_row)
         self._ticker = self.set_interval(0.1, self._show_progress, pause=True)
         self.stored, not_used = store.index_for(self.files)
@@ -467,16 +474,16 @@ class CollectionScreen(Screen):
             self._fill_classes()
             self.set_focus(self.query_one(ClassTable))
 
-    def action_open_class(self) -> None:
+    async def action_open_class(self) -> None:
         table = self.query_one(ClassTable)
         if table.count:
-            self.show_class(self.class_rows[table.cursor])
+            await self.show_class(self.class_rows[table.cursor])
 
     @on(RecordList.Selected, "#class-table")
-    def _class_clicked(self, event: RecordList.Selected) -> None:
-        self.show_class(self.class_rows[event.index])
+    async def _class_clicked(self, event: RecordList.Selected) -> None:
+        await self.show_class(self.class_rows[event.index])
 
-    def show_class(self, row: ClassRow | None) -> None:
+    async def show_class(self, row: ClassRow | None) -> None:
         """The positions of a class; None: of every record whose printed code disagrees."""
         try:
             positions = (
@@ -486,6 +493,7 @@ class CollectionScreen(Screen):
             self.notify(printable(error.message), severity="error", markup=False)
             return
         self.shown_class, self.positions = row, positions
+        await self._made("positions")
         records = self.query_one("#position-list", RecordList)
         records.set_records(self._position_columns(), len(self.positions), self._position_row)
         self.query_one(ContentSwitcher).current = "positions"
@@ -571,7 +579,7 @@ class CollectionScreen(Screen):
 
     # --- bad records and keys -----------------------------------------------------------------
 
-    def action_bad_records(self) -> None:
+    async def action_bad_records(self) -> None:
         bad = self.index.bad
         several = len(self.index.files) > 1
         last = bad[-1][1]  # the largest line and record numbers
@@ -588,13 +596,14 @@ class CollectionScreen(Screen):
             cells = [str(record.line), str(record.number), record.reason]
             return [os.path.basename(file), *cells] if several else cells
 
+        await self._made("bad-records")
         records = self.query_one("#bad-records", RecordList)
         records.set_records(columns, len(bad), row)
         self.query_one(ContentSwitcher).current = "bad-records"
         self.set_focus(records)
 
-    def action_disagreements(self) -> None:
-        self.show_class(None)
+    async def action_disagreements(self) -> None:
+        await self.show_class(None)
 
     def action_filter(self) -> None:
         self.query_one(ContentSwitcher).current = "classes"

@@ -28,7 +28,7 @@ from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions
 from gbr_tui.dialogs.open_collection import OpenCollectionDialog
 from gbr_tui.screens.collection import CollectionScreen
 from gbr_tui.screens.help import HelpScreen
-from gbr_tui.widgets.collection_lists import ClassTable
+from gbr_tui.widgets.collection_lists import ClassTable, PositionList
 from gbr_tui.widgets.record_list import RecordList
 
 # Five games. Lines: game 1 is lines 1-10 (8 tags, a blank, "*"), game 2 starts at 12, game 3
@@ -571,19 +571,23 @@ async def test_a_table_of_50000_classes_is_listed_and_navigable(tmp_path, monkey
         assert table.has_focus and table.cursor == 0
 
 
-async def test_a_class_of_100000_positions_draws_only_the_rows_on_screen(tmp_path):
+async def test_a_class_of_100000_positions_draws_only_the_rows_on_screen(tmp_path, monkeypatch):
     path = tmp_path / "rooks.fen"
     path.write_text(kr_v_k_lines(100_000))
     app = browser(path)
+    drawn = []  # the rows the list asks for, through the row function the screen gives it
+    set_records = PositionList.set_records
+    monkeypatch.setattr(
+        PositionList,
+        "set_records",
+        lambda records, columns, count, row: set_records(
+            records, columns, count, lambda index: drawn.append(index) or row(index)
+        ),
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await loaded(pilot)
         assert shown_classes(screen) == [("0100.00", "100,000", "100.0%", "KR v K")]
-        drawn = []  # the rows the list asks for, through the row function the screen gives it
-        records = screen.query_one("#position-list", RecordList)
-        set_records = records.set_records
-        records.set_records = lambda columns, count, row: set_records(
-            columns, count, lambda index: drawn.append(index) or row(index)
-        )
+        assert not screen.query("#position-list")  # made when first shown
         for key in ("enter", "end"):  # in one burst: End comes before the list is laid out
             app.post_message(events.Key(key, None))
         await pilot.pause()
