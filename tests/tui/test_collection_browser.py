@@ -28,6 +28,7 @@ from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions
 from gbr_tui.dialogs.open_collection import OpenCollectionDialog
 from gbr_tui.screens.collection import CollectionScreen
 from gbr_tui.screens.help import HelpScreen
+from gbr_tui.screens.too_small import TooSmallScreen
 from gbr_tui.widgets.collection_lists import ClassTable, PositionList
 from gbr_tui.widgets.record_list import RecordList
 
@@ -339,6 +340,19 @@ async def test_opened_on_a_file_the_editor_is_made_when_first_shown_by_back(tmp_
         await pilot.press("l")  # and the browser is there as it was
         assert app.screen is screen
         await pilot.press("escape")
+        assert app.screen is app.editor
+
+
+async def test_opened_on_a_file_in_a_terminal_too_small_the_browser_comes_when_it_grows(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(30, 8)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(100, 30)
+        screen = await loaded(pilot)
+        assert app.screen is screen and not app.editor.is_mounted
+        await pilot.press("escape")
+        await pilot.pause()
         assert app.screen is app.editor
 
 
