@@ -42,7 +42,7 @@ GOAL_FROM_INDEX = 0.5  # seconds from the app's mount to the table drawn
 # Prints the number of classes listed and of records classified, and the seconds from the app's
 # mount to the table drawn, then exits.
 BROWSER = """
-import sys, time
+import gc, sys, time
 from gbr_tui.core import Rule
 from gbr_tui.core.collection import CollectionRequest, loading, store
 request = CollectionRequest((sys.argv[1],))
@@ -62,6 +62,7 @@ class Timed(GbrApp):
         self.shown += (time.perf_counter() - self.mounted,)
         self.exit()
 
+gc.freeze()  # as run_app does before it makes the app
 app = Timed(files=request)
 app.run(headless=True, size=(100, 30))
 print(*app.shown)

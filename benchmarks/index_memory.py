@@ -12,8 +12,9 @@ reports what its records hold (``ClassIndex.bytes_held``). ``classify`` keeps on
 class, so its peak does not grow with the records; the browser keeps every record's place (a
 few numbers), so it does.
 
-The SQLite index keeps the records on disk: the browser holds a row a material and the class
-listed, so its growth per million records is what opening it and listing its classes takes.
+The SQLite index keeps the records on disk: the browser holds the classes' counts (an entry a
+code) and, while it opens the index, its material counts a part at a time, so its growth per
+million records is what opening it and listing its classes takes.
 Goal for the browser: at most 60 MB per million records.
 
 Input: positions met in random games (``benchmarks/inputs.py``, fixed seed, cached).

@@ -24,6 +24,7 @@ from textual.filter import LineFilter
 from textual.geometry import Size
 from textual.keys import KEY_DISPLAY_ALIASES
 from textual.reactive import var
+from textual.screen import Screen
 from textual.theme import ThemeProvider
 from textual.widgets import Input
 
@@ -45,6 +46,7 @@ KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not
 
 #: The stylesheets, wherever the app is subclassed (a CSS_PATH is read from the subclass's folder).
 STYLES = Path(__file__).parent / "styles"
+EDITOR_STYLES = STYLES / "editor.tcss"
 #: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
 HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "save_position", "screenshot", "build_index"})
 #: What a served client is told when it asks for one of them anyway (by its key).
@@ -60,7 +62,6 @@ if TYPE_CHECKING:
     from textual.actions import ActionParseResult
     from textual.command import Provider
     from textual.dom import DOMNode
-    from textual.screen import Screen
 
     from gbr_tui.core.collection import CollectionRequest
 
@@ -70,6 +71,16 @@ def gbr_commands() -> type[Provider]:
     from gbr_tui.palette import GbrCommands
 
     return GbrCommands
+
+
+class EditorToCome(Screen):
+    """Stands for the editor under the browser the app opens on (``gbr-tui FILE``): the editor
+    is composed the first time it is shown, not before the class table. Shown, it shows the
+    editor over itself."""
+
+    async def on_screen_resume(self) -> None:
+        if self.app.screen is self:
+            await self.app.show_editor()
 
 
 class GbrApp(App[None]):
@@ -100,7 +111,7 @@ class GbrApp(App[None]):
 
     # The editor's stylesheet too: Textual reads a screen's CSS_PATH when the screen is pushed,
     # and the default screen never is.
-    CSS_PATH = [STYLES / "app.tcss", STYLES / "editor.tcss"]
+    CSS_PATH = [STYLES / "app.tcss", EDITOR_STYLES]
 
     #: The rule every code is computed under; every screen follows it.
     rule: var[Rule] = var(Rule.COUNT)
@@ -145,6 +156,9 @@ class GbrApp(App[None]):
         self.editor = EditorScreen(board, stipulation)
         #: A collection to browse from the start (``gbr-tui FILE``).
         self.files = files
+        if self._opens_on_files:  # the editor is pushed (``EditorToCome``): its stylesheet is read then
+            self.css_path.remove(EDITOR_STYLES)
+            self.editor.css_path = [EDITOR_STYLES]
 
     def on_ready(self) -> None:
         startup.done()  # the first screen is drawn
@@ -200,8 +214,13 @@ class GbrApp(App[None]):
             self._keep(fen=None, stipulation=None)
         await super().action_quit()
 
-    def get_default_screen(self) -> EditorScreen:
-        return self.editor
+    def get_default_screen(self) -> Screen:
+        """The editor; what stands for it when the app opens on files (``EditorToCome``)."""
+        return EditorToCome() if self._opens_on_files else self.editor
+
+    @property
+    def _opens_on_files(self) -> bool:
+        return self.files is not None and self.offers("open_collection")
 
     def offers(self, action: str) -> bool:
         """The served-mode policy, in one place: a served client is offered no action that
@@ -219,6 +238,8 @@ class GbrApp(App[None]):
         if not self.offers(name):
             self.notify(NOT_OFFERED.get(name, "Not offered here: this app is served."), severity="warning")
             return True
+        if default_namespace is self.editor and not self.editor.is_mounted:  # from the palette
+            await self.show_editor()
         return await super().run_action(action, default_namespace, namespaces)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -248,7 +269,7 @@ class GbrApp(App[None]):
 
     async def on_mount(self) -> None:
         self._fit(self.size)
-        if self.files is not None and self.offers("open_collection"):
+        if self._opens_on_files:
             await self.browse(self.files)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -322,9 +343,16 @@ class GbrApp(App[None]):
                 return True
         return False
 
-    def on_load_position(self, message: LoadPosition) -> None:
+    async def show_editor(self) -> None:
+        """The editor to the top, the screens over it closed; shown the first time (see
+        ``EditorToCome``), it is made now, over what stood for it."""
+        if self.screen is not self.editor and not self._back_to(EditorScreen):
+            self._back_to(EditorToCome)
+            await self.push_screen(self.editor)
+
+    async def on_load_position(self, message: LoadPosition) -> None:
         """Into the editor, which comes to the top (the collection browser stays installed)."""
-        self._back_to(EditorScreen)
+        await self.show_editor()
         arrangement = message.arrangement
         self.editor.load(
             arrangement.board, arrangement.stipulation, " ".join(filter(None, (arrangement.how, message.source)))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import heapq
 import os
 from collections.abc import Sequence
 
@@ -39,10 +38,11 @@ from gbr_tui.core.collection import (
     loading,
     store,
 )
+from gbr_tui.core.collection.index import ClassListing
 from gbr_tui.core.collection.loading import CHART_ROWS, PROGRESS_PAUSE, Loading, Progress
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.collection.store import NoOffsets, StoredIndex
-from gbr_tui.core.collection.tally import NO_RESULTS, CodeMaterial, SortBy
+from gbr_tui.core.collection.tally import NO_RESULTS, SortBy, Tally
 from gbr_tui.core.describe import (
     DISAGREEMENT_MARK,
     INDEX_CANCELLED_WORDS,
@@ -84,6 +84,7 @@ CHART_MIN_WIDTH = 76  # columns: in a narrower screen the chart is hidden, the t
 #: (some 12 s of reading at each opening) writing the index, one more reading, pays by the
 #: second opening.
 INDEX_OFFER_BYTES = 50_000_000
+NOT_LISTED = ClassListing(Tally(), [], [])  # the classes before the first listing
 
 
 def shown_name(path: str) -> str:
@@ -93,13 +94,6 @@ def shown_name(path: str) -> str:
 
 def materials_text(row: ClassRow) -> str:
     return class_materials(row.materials, MATERIALS_SHOWN)
-
-
-def materials_width(row: ClassRow) -> int:
-    """The length of ``materials_text(row)``; for a code's one material without making it
-    (the widest of tens of thousands of classes is looked for before the table is drawn)."""
-    materials = row.materials
-    return materials.name_length if type(materials) is CodeMaterial else len(materials_text(row))
 
 
 def results_text(row: ClassRow) -> str:
@@ -186,7 +180,7 @@ class CollectionScreen(Screen):
         self.building = False  # an index is being written
         self.listed = False  # the classes have been listed once
         self.pattern: ClassPattern | None = None
-        self.class_rows: list[ClassRow] = []  # as listed in the table
+        self.class_rows = NOT_LISTED  # as listed in the table
         self.shown_class: ClassRow | None = None
         self.positions: Sequence[int] = ()  # the shown class's records
         self.progress: tuple[int, int] = (0, 0)  # (bytes, records) read so far, set by the loader
@@ -201,25 +195,32 @@ class CollectionScreen(Screen):
         yield Header()
         yield Static(id="collection-status", markup=False)
         yield ProgressBar(id="collection-progress", show_eta=False)
-        with ContentSwitcher(initial="classes", id="views"):
-            with Vertical(id="classes"):
-                yield BoundedInput(placeholder="/ filter: 04* · 0?0?.1* · 0400 · KR v KR", id="class-filter")
-                yield Static(id="filter-error", markup=False)
-                with Horizontal(id="class-area"):
-                    yield ClassTable(id="class-table", zebra_stripes=True)
-                    yield ClassChart(id="class-chart")
-            with Horizontal(id="positions"):
-                yield PositionList(id="position-list")
-                with Vertical(id="position-side"):
-                    yield BoardView(id="position-board")
-                    yield Static(id="position-details", markup=False)
-            yield RecordList(id="bad-records")
+        with ContentSwitcher(initial="classes", id="views"), Vertical(id="classes"):
+            yield BoundedInput(placeholder="/ filter: 04* · 0?0?.1* · 0400 · KR v KR", id="class-filter")
+            yield Static(id="filter-error", markup=False)
+            with Horizontal(id="class-area"):
+                yield ClassTable(id="class-table", zebra_stripes=True)
+                yield ClassChart(id="class-chart")
         yield KeyFooter()
+
+    async def _made(self, view: str) -> None:
+        """The view of a class's positions (``positions``) or of the bad records
+        (``bad-records``), composed the first time it is shown: most openings show the classes
+        alone, and the start does not wait for what they do not show."""
+        switcher = self.query_one(ContentSwitcher)
+        if switcher.query_children(f"#{view}"):
+            return
+        if view == "positions":
+            board = BoardView(id="position-board")
+            board.set_reactive(BoardView.show_cursor, False)
+            side = Vertical(board, Static(id="position-details", markup=False), id="position-side")
+            await switcher.add_content(Horizontal(PositionList(id="position-list"), side, id=view))
+        else:
+            await switcher.add_content(RecordList(id=view))
 
     def on_mount(self) -> None:
         self.sub_title = printable(f"{self.files.title} by class")
-        self.query_one(BoardView).show_cursor = False
-        self.query_one(ClassTable).set_records(self._class_columns([], games=False), 0, self._class_row)
+        self.query_one(ClassTable).set_records(self._class_columns(NOT_LISTED, games=False), 0, self._class_row)
         self._ticker = self.set_interval(0.1, self._show_progress, pause=True)
         self.stored, not_used = store.index_for(self.files)
         if not_used is not None:
@@ -243,7 +244,7 @@ class CollectionScreen(Screen):
         when done."""
         if isinstance(self.index, StoredIndex):
             self.index.close()
-        self.index, self.class_rows, self.chart_bars = None, [], []
+        self.index, self.class_rows, self.chart_bars = None, NOT_LISTED, []
         self.query_one(ClassTable).clear()
         self.query_one(ClassChart).show([], 0)
         self.refresh_bindings()
@@ -271,6 +272,7 @@ class CollectionScreen(Screen):
         line started, when it reads these files under this rule), followed from here."""
         worker = get_current_worker()
         reading = loading.taken(self.files, rule) or Loading(self.files, rule, self._chart_wanted())
+
         reading.chart = self._chart_wanted()
         self._reading = reading
         try:
@@ -360,13 +362,13 @@ class CollectionScreen(Screen):
             self.listed = True
             self.post_message(self.Loaded())
 
-    def _listed_classes(self, games: bool) -> tuple[list[ClassRow], list[Column]]:
+    def _listed_classes(self, games: bool) -> tuple[ClassListing, list[Column]]:
         """The classes to list (in a thread: a query of the index, or the tally sorted), and the
         columns sized to them."""
         rows = self.index.classes(self.pattern, self.either_colour, self.sort)
         return rows, self._class_columns(rows, games)
 
-    def _class_columns(self, rows: Sequence[ClassRow], games: bool) -> list[Column]:
+    def _class_columns(self, rows: ClassListing, games: bool) -> list[Column]:
         """The class table's columns, for positions or for games (score and results), each as wide
         as its widest cell."""
 
@@ -374,8 +376,8 @@ class CollectionScreen(Screen):
             return max(len(title), max(map(len, cells), default=0))
 
         columns = [
-            Column("class", widest("class", (row.code for row in rows))),
-            Column("count", widest("count", [f"{max((row.count for row in rows), default=0):,}"]), right=True),
+            Column("class", max(len("class"), rows.code_width)),
+            Column("count", widest("count", [f"{max(rows.counts, default=0):,}"]), right=True),
             Column("share", len("100.0%"), right=True),
         ]
         if games:
@@ -383,7 +385,8 @@ class CollectionScreen(Screen):
                 Column("score", len("100.0%"), right=True),
                 Column(RESULTS_HEADING, widest(RESULTS_HEADING, map(results_text, rows))),
             ]
-        return [*columns, Column("material", max(len("material"), max(map(materials_width, rows), default=0)))]
+        materials = max(len("material"), rows.one_material_width, widest("", map(materials_text, rows.measured())))
+        return [*columns, Column("material", materials)]
 
     def _class_row(self, index: int) -> list[str]:
         row = self.class_rows[index]
@@ -396,7 +399,7 @@ class CollectionScreen(Screen):
         index = self.index
         classes = plural(len(self.class_rows), "class", "classes")
         if self.pattern is not None:
-            shown = sum(row.count for row in self.class_rows)
+            shown = self.class_rows.records
             classes += f" ({plural(shown, 'position')}) match {self.pattern.text.strip()}"
         counts = read_summary(index.classified, len(index.bad))
         failed = f" · {len(index.failures)} not read" if index.failures else ""
@@ -408,12 +411,12 @@ class CollectionScreen(Screen):
             source = f" · {index_source_words(shown_name(index.path), positions.value)}"
         return f"{title} · {classes} · {counts}{failed}{modes}{source}"
 
-    def _show_chart(self, rows: list[ClassRow]) -> None:
+    def _show_chart(self, rows: ClassListing) -> None:
         """The chart of the largest classes listed (the filter's), or of the largest families."""
         if self.chart_families:
             bars = self.index.largest_families(CHART_ROWS)
         else:
-            bars = [(row.code, row.count) for row in heapq.nlargest(CHART_ROWS, rows, key=lambda row: row.count)]
+            bars = rows.largest(CHART_ROWS)
         self.query_one(ClassChart).show(bars, self.index.classified)
 
     def action_chart_families(self) -> None:
@@ -471,16 +474,16 @@ class CollectionScreen(Screen):
             self._fill_classes()
             self.set_focus(self.query_one(ClassTable))
 
-    def action_open_class(self) -> None:
+    async def action_open_class(self) -> None:
         table = self.query_one(ClassTable)
         if table.count:
-            self.show_class(self.class_rows[table.cursor])
+            await self.show_class(self.class_rows[table.cursor])
 
     @on(RecordList.Selected, "#class-table")
-    def _class_clicked(self, event: RecordList.Selected) -> None:
-        self.show_class(self.class_rows[event.index])
+    async def _class_clicked(self, event: RecordList.Selected) -> None:
+        await self.show_class(self.class_rows[event.index])
 
-    def show_class(self, row: ClassRow | None) -> None:
+    async def show_class(self, row: ClassRow | None) -> None:
         """The positions of a class; None: of every record whose printed code disagrees."""
         try:
             positions = (
@@ -490,6 +493,7 @@ class CollectionScreen(Screen):
             self.notify(printable(error.message), severity="error", markup=False)
             return
         self.shown_class, self.positions = row, positions
+        await self._made("positions")
         records = self.query_one("#position-list", RecordList)
         records.set_records(self._position_columns(), len(self.positions), self._position_row)
         self.query_one(ContentSwitcher).current = "positions"
@@ -575,7 +579,7 @@ class CollectionScreen(Screen):
 
     # --- bad records and keys -----------------------------------------------------------------
 
-    def action_bad_records(self) -> None:
+    async def action_bad_records(self) -> None:
         bad = self.index.bad
         several = len(self.index.files) > 1
         last = bad[-1][1]  # the largest line and record numbers
@@ -592,13 +596,14 @@ class CollectionScreen(Screen):
             cells = [str(record.line), str(record.number), record.reason]
             return [os.path.basename(file), *cells] if several else cells
 
+        await self._made("bad-records")
         records = self.query_one("#bad-records", RecordList)
         records.set_records(columns, len(bad), row)
         self.query_one(ContentSwitcher).current = "bad-records"
         self.set_focus(records)
 
-    def action_disagreements(self) -> None:
-        self.show_class(None)
+    async def action_disagreements(self) -> None:
+        await self.show_class(None)
 
     def action_filter(self) -> None:
         self.query_one(ContentSwitcher).current = "classes"

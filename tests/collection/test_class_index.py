@@ -155,3 +155,35 @@ def test_a_record_of_a_changed_file_is_not_read_back(tmp_path):
     path.write_text("\n".join(reversed(FENS)) + "\n")
     record = index.record(0)
     assert record.fen == "" and "changed since it was read" in record.problem
+
+
+def test_a_listing_makes_a_row_only_when_read_and_sizes_its_columns_from_the_codes(monkeypatch):
+    from gbr_tui.core.collection.index import ClassListing
+    from gbr_tui.core.collection.tally import SortBy, Tally, material_of_code
+
+    tally = Tally()
+    # 0137.45: digits 0 (Q), 1 (R: one White), 3 (B: one Black), 7 (N: one White, two Black),
+    # then 4 White and 5 Black pawns: 1 + 1 + 3 + 9 men, 14 letters, two kings and " v ": 19.
+    widest = material_of_code("0137.45")
+    tally.add("0137.45", widest)
+    tally.add("0100.00", Material.from_string("KR v K"), 3)
+    # Three White knights are a 9 (spec section 2): its materials are measured as listed.
+    tally.add("0009.00", Material.from_string("KNNN v KNN"), 2)
+    made = []
+    row_of = tally._class_row
+    monkeypatch.setattr(tally, "_class_row", lambda code: made.append(code) or row_of(code))
+    listing = ClassListing.of(tally)
+    assert len(listing) == 3 and listing.records == 6 and made == []
+    assert listing.one_material_width == 19 == len(str(widest))
+    assert [row.code for row in listing.measured()] == ["0009.00"]
+    rook = listing[1]
+    assert rook.code == "0100.00" and rook.count == 3
+    assert made == ["0009.00", "0100.00"]
+    # The same rows, in the same orders, as the tally lists them at once.
+    for sort in SortBy:
+        by_sort = ClassListing.of(tally, sort=sort)
+        assert list(by_sort) == tally.classes(sort=sort)
+        assert by_sort.largest(2) == [(row.code, row.count) for row in tally.classes(sort=SortBy.COUNT)[:2]]
+    folded = ClassListing.of(tally, either_colour=True)  # rows made at once: all measured
+    assert list(folded.measured()) == list(folded) == tally.classes(either_colour=True)
+    assert folded.one_material_width == 0

@@ -61,13 +61,3 @@ def test_a_row_of_more_than_eight_pawns_is_refused():
     men[0, 4] = 9
     with pytest.raises(GbrError):
         tally_of_materials(men, kings, counts, None, Rule.COUNT)
-
-
-def test_a_codes_one_material_is_named_as_long_as_its_name_without_being_made():
-    from gbr_tui.core.collection.tally import CodeMaterial
-
-    # 0137.45 is KRRBNNN... as counted: digits 0 (Q), 1 (R: one White), 3 (B: one Black), 7
-    # (N: one White, two Black), then 4 White and 5 Black pawns: 1 + 1 + 3 + 9 men, 14 letters,
-    # two kings and " v ": 19.
-    one = CodeMaterial("0137.45", 1)
-    assert one.name_length == 19 == len(str(one[0][0]))

@@ -80,6 +80,21 @@ def test_an_index_gives_the_browser_what_the_file_gives(tmp_path, kind, position
     from_index.close()
 
 
+@pytest.mark.parametrize("kind, position", [("pgn", GamePositions.ALL), ("epd", GamePositions.START)])
+def test_material_counts_kept_in_parts_list_the_same_classes(tmp_path, monkeypatch, kind, position):
+    """SQLite makes a whole blob in memory to give it: the counts are kept a part at a time."""
+    monkeypatch.setattr(store, "_COUNTS_PART", 2)
+    from_file, from_index = opened_both_ways(collection(tmp_path, kind), position)
+    with sqlite3.connect(from_index.path) as database:
+        parts = database.execute("SELECT part, rows FROM material_counts ORDER BY part").fetchall()
+    assert len(parts) >= 2 and [part for part, _ in parts] == list(range(len(parts)))
+    assert all(rows == 2 for _, rows in parts[:-1]) and 0 < parts[-1][1] <= 2
+    assert from_index.games == (kind == "pgn") and from_index.fields == from_file.fields
+    for either_colour in (False, True):
+        assert from_index.classes(either_colour=either_colour) == from_file.classes(either_colour=either_colour)
+    from_index.close()
+
+
 def test_a_changed_file_is_refused_when_opened_and_said_when_a_record_is_read(tmp_path):
     path = collection(tmp_path, "fen")
     _, from_index = opened_both_ways(path, GamePositions.START)

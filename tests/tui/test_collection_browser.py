@@ -28,7 +28,8 @@ from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions
 from gbr_tui.dialogs.open_collection import OpenCollectionDialog
 from gbr_tui.screens.collection import CollectionScreen
 from gbr_tui.screens.help import HelpScreen
-from gbr_tui.widgets.collection_lists import ClassTable
+from gbr_tui.screens.too_small import TooSmallScreen
+from gbr_tui.widgets.collection_lists import ClassTable, PositionList
 from gbr_tui.widgets.record_list import RecordList
 
 # Five games. Lines: game 1 is lines 1-10 (8 tags, a blank, "*"), game 2 starts at 12, game 3
@@ -324,6 +325,60 @@ async def test_enter_on_a_position_loads_it_into_the_editor_with_its_class(tmp_p
         assert any("0323.12 from studies.pgn:1, record 1" in toast for toast in toasts(app))
 
 
+async def test_opened_on_a_file_the_editor_is_made_when_first_shown_by_back(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await loaded(pilot)
+        assert not app.editor.is_mounted  # not composed under the browser at start-up
+        await pilot.press("backspace")  # classes -> editor, made now
+        await pilot.pause()
+        assert app.screen is app.editor and app.editor.is_mounted
+        code_pane = app.editor.query_one("CodePane")
+        assert code_pane.styles.border_top[0] == "round"  # styled by editor.tcss, read as it was pushed
+        await pilot.press("K")  # it edits: a White king on its cursor's square (e4)
+        assert app.editor.setup.board.piece_at(chess.E4) == chess.Piece.from_symbol("K")
+        await pilot.press("l")  # and the browser is there as it was
+        assert app.screen is screen
+        await pilot.press("escape")
+        assert app.screen is app.editor
+
+
+async def test_opened_on_a_file_in_a_terminal_too_small_the_browser_comes_when_it_grows(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(30, 8)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(100, 30)
+        screen = await loaded(pilot)
+        assert app.screen is screen and not app.editor.is_mounted
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.editor
+
+
+async def test_opened_on_a_file_enter_loads_into_the_editor_made_then(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await loaded(pilot)
+        await pilot.press("down", "enter")  # 0323.12, Kubbel's study
+        assert not app.editor.is_mounted
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
+        assert shown_digits(app) == "0323.12"  # drawn by the editor made for it
+
+
+async def test_an_editor_command_from_the_palette_over_the_browser_shows_the_editor(tmp_path):
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await loaded(pilot)
+        await run_command(pilot, "start position")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert app.editor.setup.board.board_fen() == chess.STARTING_BOARD_FEN
+
+
 async def test_a_class_behind_a_9_lists_only_the_filtered_material(tmp_path):
     app = browser(write(tmp_path, "positions.fen", POSITIONS_FEN))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -530,19 +585,23 @@ async def test_a_table_of_50000_classes_is_listed_and_navigable(tmp_path, monkey
         assert table.has_focus and table.cursor == 0
 
 
-async def test_a_class_of_100000_positions_draws_only_the_rows_on_screen(tmp_path):
+async def test_a_class_of_100000_positions_draws_only_the_rows_on_screen(tmp_path, monkeypatch):
     path = tmp_path / "rooks.fen"
     path.write_text(kr_v_k_lines(100_000))
     app = browser(path)
+    drawn = []  # the rows the list asks for, through the row function the screen gives it
+    set_records = PositionList.set_records
+    monkeypatch.setattr(
+        PositionList,
+        "set_records",
+        lambda records, columns, count, row: set_records(
+            records, columns, count, lambda index: drawn.append(index) or row(index)
+        ),
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await loaded(pilot)
         assert shown_classes(screen) == [("0100.00", "100,000", "100.0%", "KR v K")]
-        drawn = []  # the rows the list asks for, through the row function the screen gives it
-        records = screen.query_one("#position-list", RecordList)
-        set_records = records.set_records
-        records.set_records = lambda columns, count, row: set_records(
-            columns, count, lambda index: drawn.append(index) or row(index)
-        )
+        assert not screen.query("#position-list")  # made when first shown
         for key in ("enter", "end"):  # in one burst: End comes before the list is laid out
             app.post_message(events.Key(key, None))
         await pilot.pause()

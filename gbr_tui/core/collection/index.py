@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import bisect
 import functools
+import heapq
+import operator
 import os
 from array import array
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -38,7 +40,7 @@ from gbr_tui.core.collection.tally import (
     result_index,
 )
 from gbr_tui.core.families import ALL_FAMILIES
-from gbr_tui.core.material import Material
+from gbr_tui.core.material import SIDES_SEPARATOR, Material
 from gbr_tui.core.patterns import ClassPattern
 
 #: The headers a position row can show, in this order (a game's FEN tag is no header here: the
@@ -314,9 +316,9 @@ class ClassIndex:
 
     def classes(
         self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
-    ) -> list[ClassRow]:
-        """The classes with a wanted material (see ``Tally.classes``)."""
-        return self._tally.classes(pattern, either_colour, sort)
+    ) -> ClassListing:
+        """The classes with a wanted material (see ``ClassListing``)."""
+        return ClassListing.of(self._tally, pattern, either_colour, sort)
 
     def largest(self, count: int, either_colour: bool = False) -> list[tuple[str, int]]:
         """The ``count`` codes with the most records so far (folded with ``either_colour``), the
@@ -374,6 +376,87 @@ class ClassIndex:
         records = self._files[bisect.bisect_right([records.first for records in self._files], index) - 1]
         index -= records.first
         return records.record(index, self._material(records.keys[index]))
+
+
+class ClassListing(Sequence[ClassRow]):
+    """The classes as ``Tally.classes`` lists them, in its order, with what the browser's table
+    and chart need of all of them (their widest cells, the largest classes).
+
+    Without a pattern, folding or results (a file's first listing) a row is made only when it
+    is read, from the codes in order: the table reads the rows on screen, and tens of thousands
+    of classes are listed without a ``ClassRow`` each. Else the rows are made at once."""
+
+    def __init__(self, tally: Tally, codes: list[str], counts: list[int], rows: list[ClassRow] | None = None) -> None:
+        self._tally, self._codes, self.counts, self._rows = tally, codes, counts, rows
+
+    @classmethod
+    def of(
+        cls, tally: Tally, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
+    ) -> ClassListing:
+        if pattern is not None or either_colour or tally.results:
+            rows = tally.classes(pattern, either_colour, sort)
+            return cls(tally, [row.code for row in rows], [row.count for row in rows], rows)
+        counted = tally.codes
+        codes = sorted(counted)
+        if sort != SortBy.CODE:  # without results every score is unknown: the most first, as by count
+            codes.sort(key=lambda code: -counted[code])
+        return cls(tally, codes, [counted[code] for code in codes])
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    def __getitem__(self, index: int) -> ClassRow:
+        if self._rows is not None:
+            return self._rows[index]
+        return self._tally._class_row(self._codes[index])
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to the same rows listed in the same order (a list of them too)."""
+        return isinstance(other, Sequence) and len(self) == len(other) and all(map(operator.eq, self, other))
+
+    __hash__ = None
+
+    @property
+    def records(self) -> int:
+        return sum(self.counts)
+
+    def largest(self, count: int) -> list[tuple[str, int]]:
+        """The ``count`` classes with the most records (code, records), the largest first; on a
+        tie, in the listing's order."""
+        return heapq.nlargest(count, zip(self._codes, self.counts), key=operator.itemgetter(1))
+
+    @property
+    def code_width(self) -> int:
+        return max(map(len, self._codes), default=0)
+
+    def measured(self) -> Iterable[ClassRow]:
+        """The rows whose materials are to be measured to size their column: all of them, or
+        (rows made when read) those of codes behind which are other materials than the one
+        their code says (a 9, or kings other than one a side): ``one_material_width`` sizes
+        the rest."""
+        if self._rows is not None:
+            return self._rows
+        tally = self._tally
+        packed = {} if tally.packed is None else tally.packed.codes()
+        return map(tally._class_row, {**tally.hidden, **packed})
+
+    @property
+    def one_material_width(self) -> int:
+        """The longest name of the one material of a code (``KR v K``) among the codes
+        ``measured`` leaves out: a king and a letter a man each side, and the separator. From
+        the codes' digits at once (a piece digit is White's men and three times Black's)."""
+        tally = self._tally
+        if self._rows is not None or not self._codes:
+            return 0
+        import numpy as np
+
+        packed = () if tally.packed is None else tally.packed.codes()
+        plain = [code for code in self._codes if code not in tally.hidden and code not in packed]
+        if not plain:
+            return 0
+        digits = np.frombuffer("".join(plain).encode("ascii"), dtype=np.uint8).reshape(len(plain), 7) - ord("0")
+        men = (digits[:, :4] % 3 + digits[:, :4] // 3).sum(axis=1) + digits[:, 5] + digits[:, 6]
+        return 2 + len(SIDES_SEPARATOR) + int(men.max())
 
 
 def largest_families(families: Mapping[str, int], count: int) -> list[tuple[str, int]]:

@@ -41,6 +41,10 @@ class Loading:
     """One collection being read in a worker process, under one rule."""
 
     def __init__(self, request: CollectionRequest, rule: Rule, chart: int = 0) -> None:
+        # The batch path's modules (numpy) load before the fork: the reader needs them, and so
+        # does this process for the index handed back; loaded once, not in both.
+        import gbr_tui.core.fast  # noqa: F401
+
         self.request, self.rule = request, rule
         context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
         self._reports, sender = context.Pipe(duplex=False)

@@ -32,13 +32,13 @@ from typing import Any
 
 from gbr_tui.core.check import CaptionCheck, caption_checked, code_alone, record_check
 from gbr_tui.core.code import Rule, encode
-from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, IndexedRecord, largest_families
+from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, ClassListing, IndexedRecord, largest_families
 from gbr_tui.core.collection.material_rows import tally_of_materials
 from gbr_tui.core.collection.read_back import SourceFile, csv_prefix, read_back
 from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Item, Record
 from gbr_tui.core.collection.source import MAX_LINE, Cancelled
-from gbr_tui.core.collection.tally import ClassRow, SortBy, Tally, result_index
+from gbr_tui.core.collection.tally import ClassRow, Results, SortBy, Tally, result_index
 from gbr_tui.core.describe import caption_options_words, index_captions_words
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.families import family_of
@@ -48,7 +48,9 @@ from gbr_tui.core.patterns import ClassPattern
 MAGIC = b"SQLite format 3\x00"
 #: Where ``gbr-tui index FILE`` writes its index unless told (and where the browser looks for one).
 INDEX_SUFFIX = ".gbr-index"
-SCHEMA_VERSION = "4"  # 2: kings, plies and results; 3: the materials and families tables; 4: captions
+#: 2: kings, plies and results; 3: the materials and families tables; 4: captions; 5: material
+#: counts in parts
+SCHEMA_VERSION = "5"
 _MEN = ("wq", "wr", "wb", "wn", "wp", "bq", "br", "bb", "bn", "bp")
 _HEADER_COLUMNS = tuple(f"h_{name.lower()}" for name in HEADERS)
 _FIELD_COUNTS = tuple(f"f_{name.lower()}" for name in FIELDS)  # the records of a material with that header
@@ -74,7 +76,10 @@ CREATE TABLE materials (
     {", ".join(f"{name} INTEGER NOT NULL" for name in _FIELD_COUNTS)}, first INTEGER NOT NULL
 );
 CREATE TABLE families (source INTEGER NOT NULL, family TEXT NOT NULL, count INTEGER NOT NULL);
-CREATE TABLE material_counts (source INTEGER PRIMARY KEY, rows INTEGER NOT NULL, counts BLOB NOT NULL);
+CREATE TABLE material_counts (
+    source INTEGER NOT NULL, part INTEGER NOT NULL, rows INTEGER NOT NULL, counts BLOB NOT NULL,
+    PRIMARY KEY (source, part)
+);
 CREATE TABLE captions (record INTEGER PRIMARY KEY, caption TEXT NOT NULL, position TEXT NOT NULL);
 """
 
@@ -195,7 +200,7 @@ def _index_file(
     summary = _materials(source, rows, first)
     if summary:
         database.executemany(f"INSERT INTO materials VALUES ({', '.join('?' * len(summary[0]))})", summary)
-    database.execute("INSERT INTO material_counts VALUES (?, ?, ?)", (source, len(summary), _counts_blob(summary)))
+    database.executemany("INSERT INTO material_counts VALUES (?, ?, ?, ?)", _counts_parts(source, summary))
     database.executemany("INSERT INTO families VALUES (?, ?, ?)", _families(source, rows))
     database.executemany(
         "INSERT INTO bad VALUES (?, ?, ?, ?)", [(source, bad.number, bad.line, bad.reason) for bad in bads]
@@ -234,17 +239,26 @@ def _materials(source: int, rows: list[tuple], first: int) -> list[tuple]:
     return [(source, *key, *counts) for key, counts in held.items()]
 
 
-#: A row of ``material_counts``: the numbers of a ``materials`` row from its men to its FIELDS
-#: counts (not its source, nor its first record), each a little-endian 64-bit integer.
+#: A material in ``material_counts``: the numbers of a ``materials`` row from its men to its
+#: FIELDS counts (not its source, nor its first record), each a little-endian 64-bit integer.
 _COUNTS_WIDTH = 12 + 6 + len(FIELDS)
+#: Materials in one row of ``material_counts``: SQLite makes a whole blob in memory to give it,
+#: so a part of some 800 KB, not a file's tens of MB, is in memory at a time.
+_COUNTS_PART = 4096
 
 
-def _counts_blob(summary: list[tuple]) -> bytes:
-    """The numbers of a source's ``materials`` rows as one array: what the browser reads to
-    list an index's classes at once, not a row at a time."""
+def _counts_parts(source: int, summary: list[tuple]) -> list[tuple[int, int, int, bytes]]:
+    """The numbers of a source's ``materials`` rows as arrays, a part of them each (source,
+    part, rows, counts): what the browser reads to list an index's classes at once, not a row
+    at a time."""
     import numpy as np
 
-    return np.array([row[1:-1] for row in summary], dtype="<i8").reshape(len(summary), _COUNTS_WIDTH).tobytes()
+    held = np.array([row[1:-1] for row in summary], dtype="<i8").reshape(len(summary), _COUNTS_WIDTH)
+    starts = range(0, len(held), _COUNTS_PART)
+    return [
+        (source, part, len(rows), rows.tobytes())
+        for part, rows in enumerate(held[start : start + _COUNTS_PART] for start in starts)
+    ]
 
 
 def _families(source: int, rows: list[tuple]) -> list[tuple]:
@@ -600,7 +614,7 @@ class NoOffsets(CollectionError):
 _VARIABLES = 900  # materials asked for in one query (12 numbers each, under SQLite's 32766)
 _MOST = 1 << 40  # no count in an index of ours is above this (a larger one: no index of ours)
 _SQUARES = 64  # nor men of one type
-_COUNTS_BOUNDS = [_SQUARES] * 12 + [_MOST] * (6 + len(FIELDS))  # of a row of ``material_counts``
+_COUNTS_BOUNDS = [_SQUARES] * 12 + [_MOST] * (6 + len(FIELDS))  # of a material in ``material_counts``
 _MATERIAL = ", ".join((*_MEN, "wk", "bk"))
 
 
@@ -675,29 +689,44 @@ class StoredIndex:
         (``materials``), counted as ``classify`` counts them."""
         import numpy as np
 
-        # One array a source, a row a material: the tally adds up a material's rows of several.
-        parts = []
-        for source, rows, blob in self._database.execute("SELECT source, rows, counts FROM material_counts"):
+        # Arrays of a part of a source's materials each (the tally adds up a material's rows of
+        # several sources), each part kept as what the tally needs of it: its men and kings a
+        # byte each (at most 64), records and results; what the FIELDS counts say, summed.
+        men, records, played = [], [], []  # played: the rows of the materials of games, their results
+        fields = np.zeros(len(FIELDS), dtype=np.int64)
+        bounds = np.array(_COUNTS_BOUNDS)
+        count = 0
+        parts = self._database.execute("SELECT source, rows, counts FROM material_counts ORDER BY source, part")
+        for source, rows, blob in parts:
             if type(rows) is not int or type(blob) is not bytes or rows < 0 or len(blob) != 8 * _COUNTS_WIDTH * rows:
                 raise StaleIndex(f"{self.path}: not a gbr-tui index (the material counts of source {source})")
-            parts.append(np.frombuffer(blob, dtype="<i8").reshape(rows, _COUNTS_WIDTH))
-        if len(parts) == 1:
-            (held,) = parts  # read as it is, not copied
-        else:
-            held = np.concatenate(parts) if parts else np.zeros((0, _COUNTS_WIDTH), dtype=np.int64)
-        wrong = np.flatnonzero(((held < 0) | (held > np.array(_COUNTS_BOUNDS))).any(axis=1))
-        if len(wrong):
-            raise StaleIndex(f"{self.path}: not a gbr-tui index (its material counts hold {held[wrong[0]].tolist()})")
-        games = held[:, 13] > 0
-        self.games = bool(games.any())
-        results = None
-        if self.games:
-            results = [tuple(row) if played else None for row, played in zip(held[:, 14:18].tolist(), games.tolist())]
+            held = np.frombuffer(blob, dtype="<i8").reshape(rows, _COUNTS_WIDTH)
+            wrong = np.flatnonzero(((held < 0) | (held > bounds)).any(axis=1))
+            if len(wrong):
+                raise StaleIndex(
+                    f"{self.path}: not a gbr-tui index (its material counts hold {held[wrong[0]].tolist()})"
+                )
+            men.append(held[:, :12].astype(np.uint8))
+            records.append(held[:, 12].copy())
+            games = np.flatnonzero(held[:, 13] > 0)
+            if len(games):
+                played.append((count + games, held[games, 14:18]))
+            fields += held[:, 18:].sum(axis=0)
+            count += rows
+        men = np.concatenate(men) if men else np.zeros((0, 12), dtype=np.uint8)
+        records = np.concatenate(records) if records else np.zeros(0, dtype=np.int64)
+        self.games = bool(played)
+        results: list[Results | None] | None = None
+        if played:
+            results = [None] * count
+            for rows, counts in played:
+                for row, held in zip(rows.tolist(), counts.tolist()):
+                    results[row] = tuple(held)
         try:
-            self._tally = tally_of_materials(held[:, :10], held[:, 10:12], held[:, 12], results, self._rule)
+            self._tally = tally_of_materials(men[:, :10], men[:, 10:12], records, results, self._rule)
         except GbrError as error:
             raise StaleIndex(f"{self.path}: not a gbr-tui index ({error.message})") from None
-        self.fields = {name for name, found in zip(FIELDS, held[:, 18:].sum(axis=0).tolist()) if found}
+        self.fields = {name for name, found in zip(FIELDS, fields.tolist()) if found}
         families = self._database.execute("SELECT family, SUM(count) FROM families GROUP BY family")
         self._families = {family: count for family, count in families if family in FAMILY_ORDER and type(count) is int}
 
@@ -727,9 +756,9 @@ class StoredIndex:
 
     def classes(
         self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
-    ) -> list[ClassRow]:
-        """The classes with a wanted material (see ``Tally.classes``)."""
-        return self._tally.classes(pattern, either_colour, sort)
+    ) -> ClassListing:
+        """The classes with a wanted material (see ``ClassListing``)."""
+        return ClassListing.of(self._tally, pattern, either_colour, sort)
 
     def largest_families(self, count: int) -> list[tuple[str, int]]:
         """As ``ClassIndex.largest_families``."""

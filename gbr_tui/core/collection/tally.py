@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from gbr_tui.core.code import digit_sides
 from gbr_tui.core.families import ALL_FAMILIES, Family, family_of
-from gbr_tui.core.material import SIDES_SEPARATOR, Material
+from gbr_tui.core.material import Material
 
 if TYPE_CHECKING:
     from gbr_tui.core.fast import PackedMaterials
@@ -427,14 +427,6 @@ class CodeMaterial(Sequence):
     def __init__(self, code: str, count: int) -> None:
         self._code, self._count = code, count
         self._made: tuple[tuple[Material, int]] | None = None
-
-    @property
-    def name_length(self) -> int:
-        """The length of the material's name (``KR v K``), from the code alone: a king and a
-        letter a man each side, and the separator."""
-        code = self._code
-        men = sum(digit % 3 + digit // 3 for digit in map(int, code[:4])) + int(code[5]) + int(code[6])
-        return 2 + len(SIDES_SEPARATOR) + men
 
     def _entries(self) -> tuple[tuple[Material, int]]:
         if self._made is None:
