@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from gbr_tui.core.collection import CollectionRequest
+    from gbr_tui.core.examples import Example
 
 
 def gbr_commands() -> type[Provider]:
@@ -238,8 +239,6 @@ class GbrApp(App[None]):
         if not self.offers(name):
             self.notify(NOT_OFFERED.get(name, "Not offered here: this app is served."), severity="warning")
             return True
-        if default_namespace is self.editor and not self.editor.is_mounted:  # from the palette
-            await self.show_editor()
         return await super().run_action(action, default_namespace, namespaces)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -349,6 +348,17 @@ class GbrApp(App[None]):
         if self.screen is not self.editor and not self._back_to(EditorScreen):
             self._back_to(EditorToCome)
             await self.push_screen(self.editor)
+
+    async def in_editor(self, action: str) -> None:
+        """An editor command from the palette: the editor comes to the top (made now if it never
+        was shown), where its effect is seen, then acts."""
+        await self.show_editor()
+        await self.editor.run_action(action)
+
+    async def load_example(self, example: Example) -> None:
+        """An example from the palette, loaded into the editor brought to the top."""
+        await self.show_editor()
+        self.editor.load_example(example)
 
     async def on_load_position(self, message: LoadPosition) -> None:
         """Into the editor, which comes to the top (the collection browser stays installed)."""

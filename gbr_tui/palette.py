@@ -21,7 +21,6 @@ class GbrCommands(Provider):
 
     def commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         app = self.app
-        editor = app.editor
         actions = [
             ("Decode a code", "Read a GBR code in any printed dialect (d, F2)", "app.decode"),
             (
@@ -68,7 +67,11 @@ class GbrCommands(Provider):
             for key, name, _ in FORM_NAMES
         ]
         commands = [
-            (title, help_text, partial(editor.run_action, action))
+            (
+                title,
+                help_text,
+                partial(app.run_action, action) if action.startswith("app.") else partial(app.in_editor, action),
+            )
             for title, help_text, action in actions
             if app.check_action(action.rpartition(".")[2], ()) is not False
         ]
@@ -79,7 +82,7 @@ class GbrCommands(Provider):
                 (
                     f"Load example {example.code(app.rule, short=False)} {example.name}",
                     example_words(example),
-                    partial(editor.load_example, example),
+                    partial(app.load_example, example),
                 )
             )
         return commands

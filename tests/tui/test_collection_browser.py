@@ -19,7 +19,16 @@ import chess
 import pytest
 from textual import events
 from textual.widgets import Input, OptionList, ProgressBar, Static
-from tui_helpers import KUBBEL_FEN, listed_rows, run_command, screen_text, shown_digits, toasts
+from tui_helpers import (
+    KUBBEL_CODE,
+    KUBBEL_FEN,
+    listed_rows,
+    run_command,
+    screen_text,
+    shown_code_pane,
+    shown_digits,
+    toasts,
+)
 
 from gbr_tui import cli
 from gbr_tui.app import make_app
@@ -373,6 +382,36 @@ async def test_an_editor_command_from_the_palette_over_the_browser_shows_the_edi
     app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
     async with app.run_test(size=(100, 30)) as pilot:
         await loaded(pilot)
+        await run_command(pilot, "start position")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert app.editor.setup.board.board_fen() == chess.STARTING_BOARD_FEN
+
+
+async def test_an_example_from_the_palette_over_the_browser_loads_into_the_editor_made_then(tmp_path):
+    """The editor was never shown: it is made, shown, and the example is loaded into it."""
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await loaded(pilot)
+        await run_command(pilot, "Kubbel 1925")
+        await pilot.pause()
+        assert app.screen is app.editor
+        # The published study (spec: =0323.12, the kings on g3 and g1).
+        assert app.editor.setup.board.board_fen() == KUBBEL_FEN
+        assert KUBBEL_CODE in shown_code_pane(app).split()
+
+
+async def test_an_editor_command_from_the_palette_over_the_browser_brings_the_editor_up_again(tmp_path):
+    """Once the editor has been shown, the same rule: the command acts where it is seen."""
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await loaded(pilot)
+        await pilot.press("escape")  # back: the editor, made now
+        await pilot.pause()
+        assert app.screen is app.editor
+        await pilot.press("f4")  # the browser again, the editor under it
+        await pilot.pause()
+        assert app.screen is not app.editor
         await run_command(pilot, "start position")
         await pilot.pause()
         assert app.screen is app.editor
