@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -146,6 +147,11 @@ def cpu_seconds(work, *args) -> tuple[float, object]:
     return time.process_time() - start, result
 
 
+def median_run(work, *args) -> tuple[float, object]:
+    runs = [cpu_seconds(work, *args) for _ in range(3)]
+    return statistics.median(seconds for seconds, _ in runs), runs[0][1]
+
+
 def baseline_counts(fens: list[str]) -> Counter:
     return Counter(encode(chess.Board(fen)) for fen in fens)
 
@@ -177,8 +183,10 @@ def main() -> None:
                 out.writelines(line for _, line in zip(range(IN_PROCESS), source))
         fens = small.read_text().splitlines()
         base, expected = cpu_seconds(baseline_counts, fens)
-        tallied, counts = cpu_seconds(tally_codes, small)
-        encoded, codes = cpu_seconds(FenEncoder().codes, fens)
+        # Ours the median of three runs (a run is a fiftieth of the baseline's, which is long
+        # enough to even out the machine's ups and downs by itself).
+        tallied, counts = median_run(tally_codes, small)
+        encoded, codes = median_run(FenEncoder().codes, fens)
         assert counts == expected == Counter(codes), "python-chess and gbr-tui disagree"
         print(f"\n{kind}: in process, {len(fens):,} lines, {len(expected):,} classes (all three agree)")
         print(f"  chess.Board(line) and count  {base:7.2f} s")
