@@ -378,10 +378,20 @@ async def test_opened_on_a_file_enter_loads_into_the_editor_made_then(tmp_path):
         assert shown_digits(app) == "0323.12"  # drawn by the editor made for it
 
 
-async def test_an_editor_command_from_the_palette_over_the_browser_shows_the_editor(tmp_path):
+@pytest.mark.parametrize("shown_before", [False, True], ids=["editor-never-shown", "editor-shown-before"])
+async def test_an_editor_command_from_the_palette_over_the_browser_shows_the_editor(tmp_path, shown_before):
+    """One rule whether or not the editor was shown before (made then if not): the command
+    acts where it is seen."""
     app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
     async with app.run_test(size=(100, 30)) as pilot:
         await loaded(pilot)
+        if shown_before:
+            await pilot.press("escape")  # back: the editor, made now
+            await pilot.pause()
+            assert app.screen is app.editor
+            await pilot.press("f4")  # the browser again, the editor under it
+            await pilot.pause()
+            assert app.screen is not app.editor
         await run_command(pilot, "start position")
         await pilot.pause()
         assert app.screen is app.editor
@@ -399,23 +409,6 @@ async def test_an_example_from_the_palette_over_the_browser_loads_into_the_edito
         # The published study (spec: =0323.12, the kings on g3 and g1).
         assert app.editor.setup.board.board_fen() == KUBBEL_FEN
         assert KUBBEL_CODE in shown_code_pane(app).split()
-
-
-async def test_an_editor_command_from_the_palette_over_the_browser_brings_the_editor_up_again(tmp_path):
-    """Once the editor has been shown, the same rule: the command acts where it is seen."""
-    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await loaded(pilot)
-        await pilot.press("escape")  # back: the editor, made now
-        await pilot.pause()
-        assert app.screen is app.editor
-        await pilot.press("f4")  # the browser again, the editor under it
-        await pilot.pause()
-        assert app.screen is not app.editor
-        await run_command(pilot, "start position")
-        await pilot.pause()
-        assert app.screen is app.editor
-        assert app.editor.setup.board.board_fen() == chess.STARTING_BOARD_FEN
 
 
 async def test_a_class_behind_a_9_lists_only_the_filtered_material(tmp_path):
