@@ -34,6 +34,14 @@ def indexed(path, position: GamePositions = GamePositions.START, output: str | N
     return output
 
 
+async def until(pilot, condition, seconds: float = 30.0) -> None:
+    """Let the app work until ``condition()`` holds, or ``seconds`` have passed (a loaded
+    machine makes the reading and writing workers slow; the assertion after says what failed)."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        await pilot.pause(0.02)
+
+
 async def loaded_into_editor(app, pilot) -> str:
     """The placement the editor shows after Enter on the first class and its first position."""
     await loaded(pilot)
@@ -77,10 +85,7 @@ async def test_a_stale_index_is_said_and_not_used(tmp_path):
         file.write("\n")
     app = browser(index)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if "Could not read" in status(app.screen):
-                break
+        await until(pilot, lambda: "Could not read" in status(app.screen))
         screen = app.screen
         assert "stale index" in status(screen) and "has changed since it was indexed" in status(screen)
         assert shown_classes(screen) == [] and screen.index is None
@@ -114,11 +119,9 @@ async def test_a_big_file_is_offered_an_index_which_the_browser_then_reads(tmp_p
         assert any("i writes an index of it (studies.pgn.gbr-index)" in toast for toast in toasts(app))
         assert screen.check_action("build_index", ())
         await pilot.press("i")
-        for _ in range(300):
-            await pilot.pause(0.02)
-            if "from the index" in status(screen):
-                break
-        assert "from the index studies.pgn.gbr-index, built with --position start" in status(screen)
+        built = "from the index studies.pgn.gbr-index, built with --position start"
+        await until(pilot, lambda: built in status(screen))  # not the status while it is read
+        assert built in status(screen)
         assert shown_classes(screen) == STUDIES_CLASSES
         assert os.path.exists(store.default_index(str(studies)))
         assert not screen.check_action("build_index", ())  # written: offered no more
@@ -184,16 +187,10 @@ async def test_writing_the_index_can_be_cancelled_and_the_file_is_read_again(tmp
     async with app.run_test(size=(120, 30), notifications=True) as pilot:
         screen = await loaded(pilot)
         await pilot.press("i")
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if started.is_set() and "Writing the index studies.pgn.gbr-index" in status(screen):
-                break
+        await until(pilot, lambda: started.is_set() and "Writing the index studies.pgn.gbr-index" in status(screen))
         assert "i cancels" in status(screen)
         await pilot.press("i")
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if any("not written (cancelled)" in toast for toast in toasts(app)):
-                break
+        await until(pilot, lambda: any("not written (cancelled)" in toast for toast in toasts(app)))
         assert any("The index was not written (cancelled)" in toast for toast in toasts(app))
         await app.workers.wait_for_complete()
         await pilot.pause()
