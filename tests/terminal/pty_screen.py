@@ -39,6 +39,16 @@ class PtyScreen:
             except pexpect.EOF:
                 return
 
+    def settle(self, quiet: float = 1.0, timeout: float = TIMEOUT) -> None:
+        """Read until the program has written nothing for ``quiet`` seconds (it has acted on
+        every key sent), or ``timeout`` has passed."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            before = self.text
+            self.pump(quiet)
+            if self.text == before:
+                return
+
     def wait_for(self, needle: str, timeout: float = TIMEOUT) -> str:
         deadline = time.monotonic() + timeout
         while needle not in self.text:
