@@ -224,14 +224,12 @@ class EditorScreen(Screen):
             self.type_key(event.character)
 
     def type_key(self, char: str) -> None:
-        """One key of the men typed (``m``)."""
-        if self.typing is not None:
-            self._type(char)
+        """One key of the men typed (``m``; the board's bindings act only while men are typed)."""
+        self._type(char)
 
     def typing_back(self) -> None:
         """Backspace while men are typed: the last key of the man being typed, else the last man."""
-        if self.typing is None:
-            return
+        assert self.typing is not None
         if not self.typing.back() and self.typed_men and self.setup.undo():
             self.typed_men -= 1
             self._redraw()
