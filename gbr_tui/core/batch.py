@@ -30,6 +30,7 @@ class Vetted:
         self.codes = codes
         self.rejected = rejected
         self.counts = counts  # (texts, 10) men Q R B N P q r b n p per text, a numpy array
+        self.line_ends = None  # from ``vet_text``: where each line ends in the text, when known
         self._rows: list[list[int]] | None = None
 
     def material(self, index: int) -> Material:
@@ -74,11 +75,20 @@ class FenEncoder:
         """The batch's plain FENs encoded the fast way; none when the batch is too small for it."""
         if not fens or not self._uses_numpy(len(fens)):
             return Vetted([""] * len(fens), range(len(fens)))
+        return self._vector().vet(fens)
+
+    def vet_text(self, text: str, lines: int) -> Vetted:
+        """As ``vet``, for the ``lines`` lines of one text, a line end after each."""
+        if not lines or not self._uses_numpy(lines):
+            return Vetted([""] * lines, range(lines))
+        return self._vector().vet_text(text)
+
+    def _vector(self):
         if self._vector_encoder is None:
             from gbr_tui.core.fast import VectorEncoder
 
             self._vector_encoder = VectorEncoder(self.rule, self.short)
-        return self._vector_encoder.vet(fens)
+        return self._vector_encoder
 
     def codes(self, fens: list[str]) -> list[str | GbrError]:
         """The code of each FEN, in order, with a GbrError in place of each bad FEN: the batch

@@ -73,9 +73,10 @@ _NOT_IN_A_RANK = 100
 _SQUARES = _byte_table(
     {b"12345678"[n : n + 1]: n + 1 for n in range(8)} | {_COUNTED + b"Kk": 1, b"/": 0}, _NOT_IN_A_RANK
 )
-#: A placement's kings, one sum per line: 1 a White king, 16 a Black one. Only one king a side
-#: (17) is vouched for here; python-chess and the reader name any other kings (an empty board).
-_ONE_KING_A_SIDE = 17
+#: The sum of a placement's two kings' letters when they are one of each side (two of a side sum
+#: to another). Only one king a side is vouched for here; python-chess and the reader name any
+#: other kings.
+_ONE_KING_A_SIDE = ord("K") + ord("k")
 _EVERY_RANK = int.from_bytes(bytes([True]) * 8, "little")  # eight ranks of eight squares, as bools
 _FULL_PLACEMENT = 64 + 7  # eight ranks of eight men: no digit, and six bits may not hold a type
 _MEN = np.zeros(256, dtype=np.int64)
@@ -92,6 +93,11 @@ _KEPT_BYTES = {
     width: np.array([((1 << (8 * count)) - 1) << (8 * (width - count)) for count in range(width + 1)], dtype=np.uint64)
     for width in (2, 4)
 }
+
+
+def _encoded(text: str) -> bytes:
+    """Text as bytes, undecodable bytes (surrogates) as themselves: lines with them are rejected."""
+    return text.encode("ascii") if text.isascii() else text.encode("utf-8", "surrogatepass")
 
 
 def _eight_bytes(data: bytes) -> np.ndarray:
@@ -336,30 +342,51 @@ class VectorEncoder:
         self._tables = [_digit_table(rule, piece == "Q") for piece in "QRBN"]
 
     def vet(self, texts: list[str]) -> VettedBlock:
-        lines = len(texts)
-        pieces = range(0, max(lines, 1), _PIECE_LINES)  # an empty block is one empty piece
-        verdicts = [self._vetted_piece(texts[start : start + _PIECE_LINES]) for start in pieces]
+        pieces = range(0, max(len(texts), 1), _PIECE_LINES)  # an empty block is one empty piece
+        return self._block([self._vetted_texts(texts[start : start + _PIECE_LINES]) for start in pieces])
+
+    def vet_text(self, text: str) -> VettedBlock:
+        """As ``vet``, for the lines of one text, a line end after each (its lines are never made
+        strings of their own). ``line_ends`` of the result are where they end, if it is ASCII."""
+        data = _encoded(text)
+        buffer = np.frombuffer(data, dtype=np.uint8)
+        ends = np.flatnonzero(buffer == _LINE_END)
+        verdicts = []
+        for first in range(0, max(len(ends), 1), _PIECE_LINES):  # an empty text is one empty piece
+            piece_ends = ends[first : first + _PIECE_LINES]
+            start = int(ends[first - 1]) + 1 if first else 0
+            stop = int(piece_ends[-1]) + 1 if len(piece_ends) else 0
+            verdicts.append(self._vetted_piece(data[start:stop], buffer[start:stop], piece_ends - start))
+        vetted = self._block(verdicts)
+        vetted.line_ends = ends if len(data) == len(text) else None
+        return vetted
+
+    def _block(self, verdicts: list[tuple[np.ndarray, np.ndarray]]) -> VettedBlock:
         ok = np.concatenate([piece_ok for piece_ok, _ in verdicts])
         keys = np.concatenate([piece_keys for _, piece_keys in verdicts])
         counts = (keys[:, None] >> (6 * np.arange(10))) & 63
         ok &= (counts[:, 4] <= 8) & (counts[:, 9] <= 8)
         return VettedBlock(self.code_rows(counts), ok, counts, keys, self.short)
 
-    def _vetted_piece(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
-        """Whether each text is vouched for here (its placement and its fields), and its men
-        packed (``_MEN``); the pawns are counted by the caller."""
-        if not texts:
-            return np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64)
-        joined = "\n".join(texts) + "\n"
-        data = joined.encode("utf-8", "surrogatepass") if not joined.isascii() else joined.encode("ascii")
+    def _vetted_texts(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """``_vetted_piece`` of a piece's texts."""
+        data = _encoded("\n".join(texts) + "\n")
         buffer = np.frombuffer(data, dtype=np.uint8)
         ends = np.flatnonzero(buffer == _LINE_END)
         if len(ends) != len(texts):  # a text with a line end inside: the buffer's lines are not the texts
             broken = [index for index, text in enumerate(texts) if "\n" in text]
-            ok, keys = self._vetted_piece([text if "\n" not in text else "" for text in texts])
+            ok, keys = self._vetted_texts([text if "\n" not in text else "" for text in texts])
             ok[broken] = False
             return ok, keys
-        starts = np.empty(len(texts), dtype=np.int64)
+        return self._vetted_piece(data, buffer, ends)
+
+    def _vetted_piece(self, data: bytes, buffer: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Whether each line of ``data`` (``buffer`` its bytes, ``ends`` where its lines end) is
+        vouched for here (its placement and its fields), and its men packed (``_MEN``); the
+        pawns are counted by the caller."""
+        if not len(ends):
+            return np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64)
+        starts = np.empty(len(ends), dtype=np.int64)
         starts[0] = 0
         starts[1:] = ends[:-1] + 1
         spaces = np.append(np.flatnonzero(buffer == _SPACE), len(buffer))  # and one past the end
@@ -399,9 +426,13 @@ class VectorEncoder:
             ranks[:, 8] = placement_ends[candidates]
             eight = np.diff(squares.take(ranks), axis=1) == 8  # a line's 8 answers: one word of bytes
             ok[candidates] = eight.view(np.uint64).ravel() == _EVERY_RANK
-        kings = (buffer == ord("k")).view(np.uint8) << 4  # two comparisons: faster than a translate
-        kings += (buffer == ord("K")).view(np.uint8)
-        ok &= np.add.reduceat(kings, bounds, dtype=np.int32)[0::2] == _ONE_KING_A_SIDE
+        # Two kings in each placement, one K and one k (their letters' sum): the kings are few,
+        # so where they are is found at once, then how many each placement holds.
+        kings = np.flatnonzero((buffer | np.uint8(0x20)) == ord("k"))  # K and k (castling's too)
+        edges = np.searchsorted(kings, bounds)
+        firsts = edges[0::2]
+        letters = np.append(buffer.take(kings), np.zeros(2, dtype=np.uint8))
+        ok &= (edges[1::2] - firsts == 2) & (letters.take(firsts) + letters.take(firsts + 1) == _ONE_KING_A_SIDE)
         return ok, np.add.reduceat(_MEN.take(buffer), bounds)[0::2]
 
     @staticmethod

@@ -100,6 +100,8 @@ def spoiled(rng: random.Random, fen: str) -> str:
         lambda: fen + " " + "x" * rng.choice([100, 5000]),  # very long lines
         lambda: "/".join(["P" * 8] * 2 + ["8"] * 5 + ["k6K"]),  # 16 white pawns
         lambda: "/".join([rng.choice("QqNn") * 8] * 8),  # 64 men of one type
+        lambda: "/".join(["K" * 8] * 2 + ["K7"] + ["8"] * 5) + " w - - 0 1",  # 17 White kings, no Black one
+        lambda: placement.replace(rng.choice("Kk"), rng.choice(["", "K", "k", "Kk", "kK"]), 1) + " " + rest,  # kings
         lambda: fen[:at] + "\n" + fen[at:],  # a line end inside (given to the encoder directly)
     ]
     return rng.choice(ways)()
@@ -170,3 +172,35 @@ def test_a_batch_vetted_in_pieces_agrees_with_python_chess(monkeypatch, piece_li
     assert piece_lines in vetted.rejected
     for index in set(range(len(lines))) - set(vetted.rejected):
         assert vetted.material(index) == Material.from_board(chess.Board(lines[index]))
+
+
+@pytest.mark.parametrize("piece_lines", [1, 7, 4096])
+@pytest.mark.parametrize("share", [0.0, 0.05])
+def test_a_text_vetted_whole_agrees_with_its_lines_vetted(monkeypatch, piece_lines: int, share: float) -> None:
+    """``vet_text`` (a block's text, its lines never made strings) gives each line the verdict,
+    code and material ``vet`` gives the lines, whatever the pieces it is cut in; where the text
+    is ASCII, its line ends cut out the lines."""
+    from gbr_tui.core import fast
+
+    monkeypatch.setattr(fast, "_PIECE_LINES", piece_lines)
+    rng = random.Random(f"text-{piece_lines}-{share}")
+    lines = clean_lines("random", rng, 200) + clean_lines("games", rng, 100) + clean_lines("endgames", rng, 100)
+    lines = [spoiled(rng, fen).replace("\n", "") if rng.random() < share else fen for fen in lines]
+    for count in (len(lines), 7 * 8, 1, 0):  # whole pieces, and a single line
+        text = "".join(line + "\n" for line in lines[:count])
+        encoder = FenEncoder(vector=True)
+        by_lines, whole = encoder.vet(lines[:count]), encoder.vet_text(text, count)
+        assert list(whole.rejected) == list(by_lines.rejected)
+        assert whole.codes == by_lines.codes
+        assert [whole.material(index) for index in range(count)] == [by_lines.material(i) for i in range(count)]
+        if count and text.isascii():
+            starts = [0, *(whole.line_ends[:-1] + 1).tolist()]
+            assert [text[start:end] for start, end in zip(starts, whole.line_ends.tolist())] == lines[:count]
+        elif count:
+            assert whole.line_ends is None
+    assert (share > 0) == bool(FenEncoder(vector=True).vet_text("".join(line + "\n" for line in lines), 400).rejected)
+
+
+def test_a_text_small_enough_for_python_chess_is_all_left_to_it() -> None:
+    vetted = FenEncoder(vector=False).vet_text("8/8/8/8/8/8/8/8\n" * 3, 3)
+    assert list(vetted.rejected) == [0, 1, 2] and vetted.line_ends is None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gbr_tui.core.collection.records import Item, Record, with_caption
-from gbr_tui.core.collection.source import READ_ERRORS
+from gbr_tui.core.collection.source import READ_ERRORS, lines_of
 
 if TYPE_CHECKING:
     from gbr_tui.core.collection.readers import Collection
@@ -28,24 +28,26 @@ EPD_ID = re.compile(r'(?<![^\s;])id\s+"([^"]*)"')
 Entry = Item | tuple[int, int, str, str | None, str | None]
 
 
-def coalesced(blocks: Iterable[tuple[int, list[str]]]) -> Iterator[tuple[int, list[str]]]:
-    """A source's blocks of lines joined into blocks of at least ``BATCH_LINES`` lines (the last
-    may be shorter); what was read before a read fault is handed out before the fault."""
-    first, pending = 0, []
+def coalesced(blocks: Iterable[tuple[int, str, int]]) -> Iterator[tuple[int, str, int]]:
+    """A source's text blocks (``Source.text_blocks``) joined into blocks of at least
+    ``BATCH_LINES`` lines (the last may be shorter); what was read before a read fault is handed
+    out before the fault."""
+    first, pending, count = 0, [], 0
     try:
-        for start, lines in blocks:
+        for start, text, lines in blocks:
             if not pending:
                 first = start
-            pending += lines
-            if len(pending) >= BATCH_LINES:
-                yield first, pending
-                pending = []
+            pending.append(text)
+            count += lines
+            if count >= BATCH_LINES:
+                yield first, "".join(pending), count
+                pending, count = [], 0
     except READ_ERRORS:
         if pending:
-            yield first, pending
+            yield first, "".join(pending), count
         raise
     if pending:
-        yield first, pending
+        yield first, "".join(pending), count
 
 
 def position_entries(collection: Collection, epd: bool) -> Iterator[Entry]:
@@ -109,30 +111,34 @@ def tally_positions(
     """Count the plain lines of a FEN or EPD collection in ``tally`` a batch at a time; the
     records of the other lines are handed out, to be counted or reported as bad. The codes numpy
     vouched for are handed to the tally as numbers (no call a line), counted when it is read."""
-    for first, lines in coalesced(collection.source.blocks()):
+    for first, text, count in coalesced(collection.source.text_blocks()):
+        number = collection._number
         if epd:
-            texts = EPD_POSITION.findall("\n".join(lines))
-            kept = [index for index, text in enumerate(lines) if text and not text.isspace()]
+            lines = lines_of(text)
+            texts = EPD_POSITION.findall(text)
+            kept = [index for index, line in enumerate(lines) if line and not line.isspace()]
             if len(kept) != len(texts):  # a line the pattern does not read: each on its own
                 texts = [EPD_POSITION.match(lines[index]) for index in kept]
                 texts = [found.group(1) if found else "" for found in texts]
-        else:
-            texts = lines
-        vetted = collection.encoder.vet(texts)
-        if len(vetted.rejected) < len(texts):  # counted below: the file is a collection
-            collection._classified_any = True
-        number = collection._number
-        blank = 0  # FEN: blank lines so far in the batch (they are no records)
-        for index in vetted.rejected:
-            if epd:
+            vetted = collection.encoder.vet(texts)
+            if len(vetted.rejected) < len(texts):  # the file is a collection: its bad records may go out
+                collection._classified_any = True
+            for index in vetted.rejected:
                 yield collection._classify_epd(number + index + 1, first + kept[index], lines[kept[index]])
-                continue
-            text = lines[index]
-            if not text or text.isspace():
-                blank += 1
-                continue
-            yield collection._classify_fen(number + index + 1 - blank, first + index, text.strip())
-        records = len(texts) - blank if not epd else len(texts)
+            records = len(texts)
+        else:  # the text vetted whole: only the lines it rejects are made strings
+            vetted = collection.encoder.vet_text(text, count)
+            if len(vetted.rejected) < count:
+                collection._classified_any = True
+            line = _line_reader(text, vetted.line_ends) if vetted.rejected else None
+            blank = 0  # blank lines so far in the batch (they are no records)
+            for index in vetted.rejected:
+                fen = line(index)
+                if not fen or fen.isspace():
+                    blank += 1
+                    continue
+                yield collection._classify_fen(number + index + 1 - blank, first + index, fen.strip())
+            records, texts = count - blank, range(count)
         collection._number = number + records
         tally.classified += len(texts) - len(vetted.rejected)
         indices = vetted.code_indices()
@@ -144,6 +150,14 @@ def tally_positions(
         tally.add_packed(*vetted.nine_keys())
         if on_block is not None:
             on_block()
+
+
+def _line_reader(text: str, ends) -> Callable[[int], str]:
+    """Line ``index`` of a text with a line end after each line: cut at ``ends`` (where each
+    ends, as numpy found them) when they are known, else from all its lines."""
+    if ends is None:
+        return lines_of(text).__getitem__
+    return lambda index: text[int(ends[index - 1]) + 1 if index else 0 : int(ends[index])]
 
 
 @dataclass(frozen=True)
@@ -170,7 +184,8 @@ def vouched_positions(collection: Collection, epd: bool) -> Iterator[Item | Vouc
     fields and caption."""
     import numpy as np  # the batch path has imported it for blocks it vouches for
 
-    for first, lines in coalesced(collection.source.blocks()):
+    for first, text, _ in coalesced(collection.source.text_blocks()):
+        lines = lines_of(text)
         if epd:
             kept = [index for index, text in enumerate(lines) if text and not text.isspace()]
             found = [EPD_POSITION.match(lines[index]) for index in kept]

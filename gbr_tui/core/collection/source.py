@@ -69,6 +69,16 @@ def looks_binary(text: str) -> bool:
     return len(_NOT_TEXT.findall(text)) * 20 > len(text)
 
 
+def lines_of(text: str) -> list[str]:
+    """The lines of a block's text (``Source.text_blocks``), without their ends; a line too long
+    to keep is ``OVERLONG_LINE`` itself (readers know it by identity)."""
+    lines = text.split("\n")
+    lines.pop()  # after the last line end
+    if OVERLONG_LINE in text:
+        lines = [OVERLONG_LINE if line == OVERLONG_LINE else line for line in lines]
+    return lines
+
+
 class Source:
     """One file (or stdin, given as ``"-"``, or a binary stream) as lines of text.
 
@@ -135,6 +145,13 @@ class Source:
         A line longer than ``MAX_LINE`` is given as ``OVERLONG_LINE`` (and not kept while it is
         read). Raises ``ReadFault`` after the last whole line when reading stopped at a fault.
         """
+        for first, text, _ in self.text_blocks():
+            yield first, lines_of(text)
+
+    def text_blocks(self) -> Iterator[tuple[int, str, int]]:
+        """As ``blocks``, each block's lines as one text, a line end after each: (number of the
+        first line, the text, how many lines it holds). Batch work reads it whole, and no line
+        is made a string of its own."""
         carry = ""
         skipping = False  # inside a line too long to keep
         pieces = itertools.chain((self.head,), self._pieces)
@@ -146,7 +163,7 @@ class Source:
                     continue
                 skipping = False
                 self.line += 1
-                yield self.line, [OVERLONG_LINE]
+                yield self.line, OVERLONG_LINE + "\n", 1
                 piece = piece[end + 1 :]
             text = carry + piece if carry else piece
             end = text.rfind("\n")
@@ -154,19 +171,22 @@ class Source:
                 carry = text
             else:
                 carry = text[end + 1 :]
-                lines = text[:end].split("\n")
+                text = text[: end + 1]
                 if end > MAX_LINE:
-                    lines = [OVERLONG_LINE if len(line) > MAX_LINE else line for line in lines]
+                    text = "".join(
+                        (OVERLONG_LINE if len(line) > MAX_LINE else line) + "\n" for line in text[:-1].split("\n")
+                    )
                 first = self.line + 1
-                self.line += len(lines)
-                yield first, lines
+                count = text.count("\n")
+                self.line += count
+                yield first, text, count
             if len(carry) > MAX_LINE:
                 carry, skipping = "", True
         if self.fault is not None:  # a line cut by the fault is reported with it, at its number
             raise self.fault
         if skipping or carry:
             self.line += 1
-            yield self.line, [OVERLONG_LINE if skipping else carry]
+            yield self.line, (OVERLONG_LINE if skipping else carry) + "\n", 1
 
     def lines(self) -> Iterator[str]:
         for _, lines in self.blocks():
