@@ -157,8 +157,11 @@ def baseline_counts(fens: list[str]) -> Counter:
 
 
 def tally_codes(path: Path) -> Counter:
+    """What classify counts: the codes, and the materials behind codes with a 9."""
     with Collection(path) as collection:
-        return collection.tally().codes
+        tally = collection.tally()
+    tally.finish_counting()
+    return tally.codes
 
 
 def verdict(ratio: float, goal: float) -> str:

@@ -209,7 +209,7 @@ class _Classifier:
                         self._tally(name, collection)
                         self._finish_file(collection)
         if not (self.args.per_record or self.args.csv):
-            self.tally.count_numbers()  # the last of the counting, before the summary
+            self.tally.finish_counting()
             self._write_summary()
         tally = self.tally
         self.errors.print(read_summary(tally.classified, tally.bad))

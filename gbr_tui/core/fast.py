@@ -255,6 +255,10 @@ class PackedMaterials:
             other._counted()
             self.add(other._codes[0], other._keys[0], other._counts[0])
 
+    def count(self) -> None:
+        """Count the blocks added so far (else done when first asked)."""
+        self._counted()
+
     def _counted(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each code's run of (key, count), the most frequent first, equal counts by key: the
         runs' codes (sorted), starts and stops."""

@@ -81,6 +81,21 @@ def test_numpy_writes_the_summary_a_row_at_a_time_gives(positions, options, jobs
     assert len(by_rows[0].splitlines()) > 1000  # many classes, and the odd ones among them
 
 
+@pytest.mark.parametrize("options", [["--either-colour"], ["--either-colour", "--json", "--sort", "count"]])
+def test_a_material_counted_thousands_of_times_folds_as_the_rows_fold_it(tmp_path, options, monkeypatch, capsys) -> None:
+    """Three White knights 4,000 times and three Black ones 3,000 times: one material of 7,000
+    folded, among others (a count times a code's number is beyond 32 bits)."""
+    rng = random.Random(15)
+    lines = [KNIGHTS[0]] * 4000 + ["4K3/8/8/8/8/8/8/nnnk4 w - - 0 1"] * 3000
+    lines += [scattered(rng) for _ in range(2000)]
+    rng.shuffle(lines)
+    path = tmp_path / "knights.fen"
+    path.write_text("\n".join(lines) + "\n")
+    by_rows = summary(path, [*options, "--jobs", "1"], False, monkeypatch, capsys)
+    assert by_rows == summary(path, [*options, "--jobs", "1"], True, monkeypatch, capsys)
+    assert "7000" in by_rows[0]
+
+
 def test_the_odd_positions_and_the_many_materials_behind_a_nine_are_listed(positions, monkeypatch, capsys) -> None:
     out, _ = summary(positions, [], True, monkeypatch, capsys)
     (line,) = [line for line in out.splitlines() if line.startswith("0009.00 ")]

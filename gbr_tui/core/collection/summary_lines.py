@@ -148,8 +148,9 @@ def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
     weaker = keys[0] < keys[1]
     swapped = np.flatnonzero(weaker)
     men[swapped] = men.take(swapped, 0)[:, _SWAPPED_MEN]
-    kings[swapped] = kings.take(swapped, 0)[:, ::-1]
-    keys[:, swapped] = keys[::-1, swapped]
+    pairs = kings.view(np.uint16).ravel()  # a material's kings, both bytes in one number
+    kings = np.where(weaker, (pairs >> 8) | (pairs << 8), pairs).view(np.uint8).reshape(kings.shape)
+    keys = np.where(weaker, keys[::-1], keys)
     codes = np.concatenate([columns.codes, _swapped_codes(columns.codes)])
     code_of = line_of + classes * weaker
     # One entry a material (its code follows from it), counts summed, in the order of its sides.
@@ -161,7 +162,8 @@ def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
     merged = np.add.reduceat(times.take(order), np.flatnonzero(new))
     seen = order[new]  # an entry of each material
     numbers = code_indices(codes).take(code_of.take(seen))
-    listed = sorted_order(merged.max() - merged, numbers)  # stable: equal counts keep the sides' order
+    most = int(merged.max())
+    listed = sorted_order(numbers.astype(np.int64) * (most + 1) + (most - merged))  # stable: equal counts keep the sides' order
     seen, merged, numbers = seen.take(listed), merged.take(listed), numbers.take(listed)
     starts = np.flatnonzero(np.diff(numbers, prepend=-1) != 0)
     return ClassColumns(
@@ -177,11 +179,13 @@ def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
 def _swapped_codes(codes: np.ndarray) -> np.ndarray:
     """The codes of the colour-swapped materials (as ``swapped_code``): each piece digit
     ``w + 3b`` becomes ``b + 3w`` (a 9 stays a 9), the pawn digits change places."""
-    digits = np.arange(256, dtype=np.uint8)
-    digits[ord("0") : ord("9")] = [ord("0") + digit // 3 + 3 * (digit % 3) for digit in range(9)]
-    swapped = digits.take(codes)
+    swapped = np.frombuffer(bytearray(codes.tobytes().translate(_SWAPPED_DIGITS)), np.uint8).reshape(codes.shape)
     swapped[:, 5], swapped[:, 6] = codes[:, 6], codes[:, 5]
     return swapped
+
+
+_SWAPPED_DIGITS = bytes(range(ord("0"))) + bytes(ord("0") + digit // 3 + 3 * (digit % 3) for digit in range(9))
+_SWAPPED_DIGITS += bytes(range(ord("9"), 256))
 
 
 def _men_of_codes(codes: np.ndarray) -> np.ndarray:

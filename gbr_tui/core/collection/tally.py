@@ -253,6 +253,14 @@ class Tally:
             self._codes.update(counted_codes(self._numbers))
             self._numbers = []
 
+    def finish_counting(self) -> None:
+        """The last of the counting, before the classes are listed: the code numbers handed in,
+        and the materials the batch path found behind codes with a 9 (else counted when first
+        asked for)."""
+        self.count_numbers()
+        if self.packed is not None:
+            self.packed.count()
+
     @property
     def read(self) -> int:
         return self.classified + self.bad
