@@ -121,14 +121,16 @@ def tally_positions(
                 texts = [EPD_POSITION.match(lines[index]) for index in kept]
                 texts = [found.group(1) if found else "" for found in texts]
             vetted = collection.encoder.vet(texts)
-            if len(vetted.rejected) < len(texts):  # the file is a collection: its bad records may go out
+            vouched = len(texts) - len(vetted.rejected)
+            if vouched:  # the file is a collection: its bad records may go out
                 collection._classified_any = True
             for index in vetted.rejected:
                 yield collection._classify_epd(number + index + 1, first + kept[index], lines[kept[index]])
             records = len(texts)
         else:  # the text vetted whole: only the lines it rejects are made strings
             vetted = collection.encoder.vet_text(text, count)
-            if len(vetted.rejected) < count:
+            vouched = count - len(vetted.rejected)
+            if vouched:
                 collection._classified_any = True
             line = _line_reader(text, vetted.line_ends) if vetted.rejected else None
             blank = 0  # blank lines so far in the batch (they are no records)
@@ -138,9 +140,9 @@ def tally_positions(
                     blank += 1
                     continue
                 yield collection._classify_fen(number + index + 1 - blank, first + index, fen.strip())
-            records, texts = count - blank, range(count)
+            records = count - blank
         collection._number = number + records
-        tally.classified += len(texts) - len(vetted.rejected)
+        tally.classified += vouched
         indices = vetted.code_indices()
         if indices is not None:
             tally.add_code_numbers([indices])
