@@ -66,6 +66,20 @@ def test_a_stream_keeps_each_records_text_and_little_more():
     assert held / 20_000 < 38 + 24 + 15  # and some slack for the arrays' growth
 
 
+@pytest.mark.parametrize("suffix", ["fen", "epd"])
+def test_a_stream_gives_back_each_records_text_among_bad_lines(suffix):
+    """Read from a stream, the records kept as their texts: those the batch path vouched for
+    and those python-chess read alone (two White kings), around bad and blank lines."""
+    lines = [line.decode() for line in spoiled_lines(suffix == "epd")]
+    index = index_of("".join(lines), f"spoiled.{suffix}")
+    with Collection(io.BytesIO("".join(lines).encode()), name=f"spoiled.{suffix}") as collection:
+        records = [item for item in collection.records() if type(item) is Record]
+    assert index.classified == len(records) > 10_000
+    assert [(entry.number, entry.line, entry.fen) for entry in map(index.record, range(len(records)))] == [
+        (record.number, record.line, record.fen) for record in records
+    ]
+
+
 def test_a_file_keeps_only_each_records_place_and_reads_it_back(tmp_path):
     # The same records in a file: 24 bytes a record (men 8, record 4, line 4, byte offset 8),
     # no text; a record is read back from its line when it is shown.

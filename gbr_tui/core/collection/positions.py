@@ -132,10 +132,10 @@ def tally_positions(
             vouched = count - len(vetted.rejected)
             if vouched:
                 collection._classified_any = True
-            line = _line_reader(text, vetted.line_ends) if vetted.rejected else None
+            lines = TextLines(text, vetted.line_ends)
             blank = 0  # blank lines so far in the batch (they are no records)
             for index in vetted.rejected:
-                fen = line(index)
+                fen = lines[index]
                 if not fen or fen.isspace():
                     blank += 1
                     continue
@@ -154,12 +154,20 @@ def tally_positions(
             on_block()
 
 
-def _line_reader(text: str, ends) -> Callable[[int], str]:
-    """Line ``index`` of a text with a line end after each line: cut at ``ends`` (where each
-    ends, as numpy found them) when they are known, else from all its lines."""
-    if ends is None:
-        return lines_of(text).__getitem__
-    return lambda index: text[int(ends[index - 1]) + 1 if index else 0 : int(ends[index])]
+class TextLines:
+    """The lines of a text with a line end after each, each cut out when asked: at ``ends``
+    (where each ends, as numpy found them) when they are known, else all split when first asked."""
+
+    def __init__(self, text: str, ends) -> None:
+        self._text, self._ends = text, ends
+        self._lines: list[str] | None = None
+
+    def __getitem__(self, index: int) -> str:
+        if self._ends is not None:
+            return self._text[int(self._ends[index - 1]) + 1 if index else 0 : int(self._ends[index])]
+        if self._lines is None:
+            self._lines = lines_of(self._text)
+        return self._lines[index]
 
 
 @dataclass(frozen=True)
@@ -167,7 +175,8 @@ class VouchedLines:
     """A run of lines the batch path vouched for, with nothing else on them (no EPD fields), as
     records: their numbers, lines, men packed (``fast.VettedBlock.keys``) and codes as numbers
     (``fast.code_indices``); the first run of a block also has the block's codes with a 9 with
-    their keys (``Tally.add_packed``); and where they are in ``texts``, the block's texts."""
+    their keys (``Tally.add_packed``); and where they are in ``texts``, the block's texts (as
+    ``texts[i]``)."""
 
     numbers: Any  # numpy arrays, one entry a record
     lines: Any
@@ -176,7 +185,7 @@ class VouchedLines:
     nine_codes: Any  # an entry a record of the block whose code has a 9
     nine_keys: Any
     indices: Any
-    texts: list[str]
+    texts: list[str] | TextLines
 
 
 def vouched_positions(collection: Collection, epd: bool) -> Iterator[Item | VouchedLines]:
@@ -186,33 +195,35 @@ def vouched_positions(collection: Collection, epd: bool) -> Iterator[Item | Vouc
     fields and caption."""
     import numpy as np  # the batch path has imported it for blocks it vouches for
 
-    for first, text, _ in coalesced(collection.source.text_blocks()):
-        lines = lines_of(text)
+    for first, text, count in coalesced(collection.source.text_blocks()):
         if epd:
+            lines = lines_of(text)
             kept = [index for index, text in enumerate(lines) if text and not text.isspace()]
             found = [EPD_POSITION.match(lines[index]) for index in kept]
             texts = [
                 match.group(1) if match and match.end() == len(lines[index].rstrip()) else ""
                 for index, match in zip(kept, found)
             ]
-        else:
-            texts = lines
-        vetted = collection.encoder.vet(texts)
+            vetted = collection.encoder.vet(texts)
+            count = len(texts)
+        else:  # the text vetted whole: only the lines it rejects are made strings
+            vetted = collection.encoder.vet_text(text, count)
+            lines = texts = TextLines(text, vetted.line_ends)
         rejected = vetted.rejected
-        if len(rejected) == len(texts):  # none vouched for (a small block): each on its own
+        if len(rejected) == count:  # none vouched for (a small block): each on its own
             yield from _rejected_records(collection, first, lines, kept if epd else None, rejected)
             continue
         collection._classified_any = True
-        ok = np.ones(len(texts), dtype=bool)
+        ok = np.ones(count, dtype=bool)
         ok[rejected] = False
         if epd:
-            numbers = collection._number + 1 + np.arange(len(texts))
+            numbers = collection._number + 1 + np.arange(count)
             line_numbers = first + np.array(kept)
         else:
-            blank = np.zeros(len(texts), dtype=bool)
+            blank = np.zeros(count, dtype=bool)
             blank[[index for index in rejected if not lines[index] or lines[index].isspace()]] = True
             numbers = collection._number + np.cumsum(~blank)
-            line_numbers = first + np.arange(len(texts))
+            line_numbers = first + np.arange(count)
         vouched = np.flatnonzero(ok)
         codes = vetted.code_indices()
         nines = vetted.nine_keys()  # the block's, handed out with its first run
@@ -235,7 +246,7 @@ def vouched_positions(collection: Collection, epd: bool) -> Iterator[Item | Vouc
 def _rejected_records(
     collection: Collection,
     first: int,
-    lines: list[str],
+    lines: list[str] | TextLines,
     kept: list[int] | None,
     rejected: Iterable[int],
     number: int | None = None,
