@@ -82,7 +82,7 @@ def test_numpy_writes_the_summary_a_row_at_a_time_gives(positions, options, jobs
 
 
 @pytest.mark.parametrize("options", [["--either-colour"], ["--either-colour", "--json", "--sort", "count"]])
-def test_a_material_counted_thousands_of_times_folds_as_the_rows_fold_it(tmp_path, options, monkeypatch, capsys) -> None:
+def test_a_material_counted_thousands_of_times_folds_as_rows_do(tmp_path, options, monkeypatch, capsys) -> None:
     """Three White knights 4,000 times and three Black ones 3,000 times: one material of 7,000
     folded, among others (a count times a code's number is beyond 32 bits)."""
     rng = random.Random(15)

@@ -162,8 +162,8 @@ def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
     merged = np.add.reduceat(times.take(order), np.flatnonzero(new))
     seen = order[new]  # an entry of each material
     numbers = code_indices(codes).take(code_of.take(seen))
-    most = int(merged.max())
-    listed = sorted_order(numbers.astype(np.int64) * (most + 1) + (most - merged))  # stable: equal counts keep the sides' order
+    most = int(merged.max())  # by code, the most first: stable, equal counts keep the sides' order
+    listed = sorted_order(numbers.astype(np.int64) * (most + 1) + (most - merged))
     seen, merged, numbers = seen.take(listed), merged.take(listed), numbers.take(listed)
     starts = np.flatnonzero(np.diff(numbers, prepend=-1) != 0)
     return ClassColumns(
