@@ -83,16 +83,17 @@ _MEN = np.zeros(256, dtype=np.int64)
 for _index, _letter in enumerate(_COUNTED):
     _MEN[_letter] = 1 << (6 * _index)
 
-# The fields after the placement: which bytes are side letters and which digits; a clock of
-# n digits reads as n bytes of 1; the first n of ``width`` bytes are kept by a mask.
+# The fields after the placement: which bytes are side letters; the first n of ``width`` bytes
+# of a field are kept by a mask.
 _SIDE_LETTERS = np.zeros(256, dtype=bool)
 _SIDE_LETTERS[[ord("w"), ord("b")]] = True
-_DECIMALS = _byte_table({b"0123456789": 1})
-_DIGIT_RUNS = np.array([int("01" * count or "0", 16) for count in range(9)], dtype=np.uint64)
 _KEPT_BYTES = {
     width: np.array([((1 << (8 * count)) - 1) << (8 * (width - count)) for count in range(width + 1)], dtype=np.uint64)
-    for width in (2, 4)
+    for width in (2, 4, 8)
 }
+# A digit's byte is 0x30-0x39: its high half 3, and its low half plus 6 below 16.
+_HIGH_HALVES, _LOW_HALVES = np.uint64(0xF0F0F0F0F0F0F0F0), np.uint64(0x0F0F0F0F0F0F0F0F)
+_DIGIT_HIGH_HALVES, _SIX_EACH = np.uint64(0x3030303030303030), np.uint64(0x0606060606060606)
 
 
 def _encoded(text: str) -> bytes:
@@ -449,22 +450,24 @@ class VectorEncoder:
 
         Each field is read as one big-endian number of the eight bytes at its start (a strided
         view of the buffer), cut to its length: the spelling of castling and en passant fields,
-        looked up among the valid ones, and for the clocks whether each byte is a digit."""
+        looked up among the valid ones, and for the clocks whether each byte is a digit (its high
+        half 3, and its low half with 6 added still below 16)."""
         size = len(buffer)
         fields = np.searchsorted(spaces, ends) - first_spaces  # a space before each
         last = len(spaces) - 1
         spelled = _eight_bytes(data)
-        digits = _eight_bytes(data.translate(_DECIMALS))
         ok = fields <= 5
         for number in range(1, 6):  # a line with fewer fields reads garbage here, not looked at
             before = np.minimum(first_spaces + number - 1, last)
             at = np.minimum(spaces[before] + 1, size - 1)
             length = np.minimum(spaces[np.minimum(before + 1, last)], ends) - at
-            kept = np.clip(length, 1, 8)
+            kept = np.minimum(np.maximum(length, 1), 8)
             if number == 1:
                 good = (length == 1) & _SIDE_LETTERS[buffer[at]]
             elif number > 3:
-                good = (length == kept) & ((digits[at] >> (64 - 8 * kept).astype(np.uint64)) == _DIGIT_RUNS[kept])
+                clock = spelled[at] & _KEPT_BYTES[8][kept]
+                good = (length == kept) & ((clock & _HIGH_HALVES) == (_DIGIT_HIGH_HALVES & _KEPT_BYTES[8][kept]))
+                good &= (((clock & _LOW_HALVES) + _SIX_EACH) & _HIGH_HALVES) == 0
             else:
                 allowed, width = (_CASTLING, 4) if number == 2 else (_EN_PASSANT, 2)
                 values = (spelled[at] >> np.uint64(64 - 8 * width)) & _KEPT_BYTES[width][np.minimum(kept, width)]
