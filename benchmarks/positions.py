@@ -36,7 +36,7 @@ from pathlib import Path
 import chess
 
 from gbr_tui.core import FenEncoder, encode
-from gbr_tui.core.collection import Collection
+from gbr_tui.core.collection import Collection, Tally
 
 CACHE = Path(__file__).parent / ".cache"
 SEED = 20261201
@@ -156,12 +156,14 @@ def baseline_counts(fens: list[str]) -> Counter:
     return Counter(encode(chess.Board(fen)) for fen in fens)
 
 
-def tally_codes(path: Path) -> Counter:
-    """What classify counts: the codes, and the materials behind codes with a 9."""
+def tally_codes(path: Path) -> Tally:
+    """What classify counts: the codes (as numbers, the summary's way), and the materials
+    behind codes with a 9."""
     with Collection(path) as collection:
         tally = collection.tally()
     tally.finish_counting()
-    return tally.codes
+    tally.code_counts()
+    return tally
 
 
 def verdict(ratio: float, goal: float) -> str:
@@ -188,7 +190,8 @@ def main() -> None:
         base, expected = cpu_seconds(baseline_counts, fens)
         # Ours the median of three runs (a run is a fiftieth of the baseline's, which is long
         # enough to even out the machine's ups and downs by itself).
-        tallied, counts = median_run(tally_codes, small)
+        tallied, tally = median_run(tally_codes, small)
+        counts = tally.codes
         encoded, codes = median_run(FenEncoder().codes, fens)
         assert counts == expected == Counter(codes), "python-chess and gbr-tui disagree"
         print(f"\n{kind}: in process, {len(fens):,} lines, {len(expected):,} classes (all three agree)")

@@ -388,7 +388,7 @@ class _Classifier:
     def _class_columns(self):
         if self.args.by == "family" or self.pattern is not None or self.tally.results:
             return None
-        if not _summary_uses_numpy(len(self.tally.codes)):
+        if not _summary_uses_numpy(self.tally):
             return None
         from gbr_tui.core.collection.summary_lines import class_columns
 
@@ -521,8 +521,8 @@ def _write_utf8(parts: list) -> None:
         buffer.write(part)
 
 
-def _summary_uses_numpy(classes: int) -> bool:
-    return classes >= SUMMARY_NUMPY_WORTH or _FAST_MODULE in sys.modules
+def _summary_uses_numpy(tally: Tally) -> bool:
+    return _FAST_MODULE in sys.modules or len(tally.codes) >= SUMMARY_NUMPY_WORTH
 
 
 def _errors_console() -> Console | _PlainErrors:

@@ -137,6 +137,7 @@ def _digit_table(rule: Rule, queens: bool) -> np.ndarray:
 #: A full code's six digits read as one number, ``abcd.ef`` -> abcdef: an index into a count
 #: of every possible code (the dot weighs nothing).
 _CODE_INDICES = 10**6
+_DIGIT_COLUMNS = [0, 1, 2, 3, 5, 6]
 
 
 def code_indices(codes: np.ndarray) -> np.ndarray:
@@ -175,15 +176,36 @@ def counted_codes(indices: list[np.ndarray]) -> dict[str, int]:
     first = np.full(_CODE_INDICES, len(every), dtype=place_type)
     np.minimum.at(first, every, places)
     present = every[first.take(every) == places]
-    # Each code written as ``abcd.ef`` and a line end, its digits the last first.
-    digits = np.empty((len(present), 8), dtype=np.uint8)
-    digits[:, 4], digits[:, 7] = ord("."), ord("\n")
-    rest = present
-    for column in (6, 5, 3, 2, 1, 0):
+    codes = written_codes(present, 8)
+    codes[:, 7] = ord("\n")
+    return dict(zip(codes.tobytes().decode("ascii").split("\n")[:-1], counts.take(present).tolist()))
+
+
+def written_codes(indices: np.ndarray, width: int = 7) -> np.ndarray:
+    """Full codes from their ``code_indices``: rows of ``width`` bytes, ``abcd.ef`` first."""
+    codes = np.empty((len(indices), width), dtype=np.uint8)
+    codes[:, 4] = ord(".")
+    rest = indices
+    for column in (6, 5, 3, 2, 1, 0):  # the last digit first
         rest, digit = np.divmod(rest, 10)
-        digits[:, column] = digit + ord("0")
-    codes = digits.tobytes().decode("ascii").split("\n")[:-1]
-    return dict(zip(codes, counts.take(present).tolist()))
+        codes[:, column] = digit + ord("0")
+    return codes
+
+
+def code_counts(indices: list[np.ndarray], counted: dict[str, int]) -> tuple[np.ndarray, np.ndarray] | None:
+    """The full codes among blocks of ``code_indices`` and the codes ``counted`` as indices
+    (ascending), with their counts; None if a code of ``counted`` is not a full one."""
+    counts = np.bincount(np.concatenate([*indices, np.zeros(0, np.int32)]), minlength=_CODE_INDICES)
+    if counted:
+        joined = "".join(counted)
+        if len(joined) != 7 * len(counted) or not joined.isascii():
+            return None
+        rows = np.frombuffer(joined.encode("ascii"), dtype=np.uint8).reshape(len(counted), 7)
+        if not ((rows[:, _DIGIT_COLUMNS] - np.uint8(ord("0")) < 10).all() and (rows[:, 4] == ord(".")).all()):
+            return None
+        np.add.at(counts, code_indices(rows), np.fromiter(counted.values(), dtype=np.int64, count=len(counted)))
+    present = np.flatnonzero(counts)
+    return present, counts.take(present)
 
 
 class VettedBlock(Vetted):

@@ -52,7 +52,7 @@ def positions(tmp_path_factory):
 
 
 def summary(path, options: list[str], numpy: bool, monkeypatch, capsys) -> tuple[str, str]:
-    monkeypatch.setattr(classify, "_summary_uses_numpy", lambda classes: numpy)
+    monkeypatch.setattr(classify, "_summary_uses_numpy", lambda tally: numpy)
     prepare(["classify", *options, str(path)])()
     captured = capsys.readouterr()
     return captured.out, captured.err

@@ -9,7 +9,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from gbr_tui.core.fast import PackedMaterials, code_indices, counted_codes, sorted_order
+from gbr_tui.core.fast import PackedMaterials, code_counts, code_indices, counted_codes, sorted_order, written_codes
 
 
 @pytest.mark.parametrize(
@@ -49,6 +49,23 @@ def test_counted_codes_are_a_counter_in_the_order_codes_first_came() -> None:
     expected = Counter(codes)  # a Counter keeps the order its keys first came in
     assert counted == expected
     assert list(counted) == list(expected)
+
+
+def test_code_counts_are_the_codes_counted_by_number_with_those_counted_one_by_one() -> None:
+    """Blocks of code numbers (the batch path's) and a Counter of codes (records python-chess
+    read one by one, some codes in both): every code once, by number, with both its counts."""
+    rng = np.random.default_rng(6)
+    codes = [
+        f"{rng.integers(0, 10)}{rng.integers(0, 3)}0{rng.integers(0, 9)}.{rng.integers(0, 3)}0" for _ in range(3000)
+    ]
+    blocks = [code_indices(code_rows(codes[start : start + 700])) for start in range(0, 2100, 700)]
+    counted = Counter(codes[2100:])
+    numbers, counts = code_counts(blocks, counted)
+    expected = Counter(codes)
+    assert [row.tobytes().decode() for row in written_codes(numbers)] == sorted(expected)
+    assert counts.tolist() == [expected[code] for code in sorted(expected)]
+    assert code_counts(blocks, Counter({"0400": 2})) is None  # a short code is no full one
+    assert [array.tolist() for array in code_counts([], Counter())] == [[], []]
 
 
 def test_packed_materials_are_listed_as_unique_and_lexsort_list_them() -> None:

@@ -22,14 +22,13 @@ import numpy as np
 
 from gbr_tui.core.collection.tally import SortBy, Tally
 from gbr_tui.core.describe import MATERIALS_SEPARATOR, more_materials_words
-from gbr_tui.core.fast import code_indices, sorted_order
+from gbr_tui.core.fast import code_indices, sorted_order, written_codes
 from gbr_tui.core.material import SIDES_SEPARATOR, TYPES
 
 _MEN = 10  # Q R B N P q r b n p
 _MOST = 255  # men of a type, or kings of a side, in a material listed here: a byte each
 _KING = "K"
 _SWAPPED_MEN = [5, 6, 7, 8, 9, 0, 1, 2, 3, 4]  # Black's men, then White's
-_DIGITS = [0, 1, 2, 3, 5, 6]  # the columns of a code's digits (abcd.ef)
 #: Values up to this (and up to four times as many as there are) are told apart by counting them.
 _COUNTED_AT_MOST = 1 << 20
 #: Lines written at once (``summary_lines``).
@@ -78,16 +77,11 @@ def _short(codes: np.ndarray) -> np.ndarray:
 def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool = False) -> ClassColumns | None:
     """The classes ``tally.classes(either_colour=...)`` lists (a tally without results), as
     arrays; None if a code is not a full one (``abcd.ef``) or a material too big to pack."""
-    joined = "".join(tally.codes)
-    if len(joined) != 7 * len(tally.codes) or not joined.isascii():
+    counted = tally.code_counts()
+    if counted is None:
         return None
-    codes = np.frombuffer(joined.encode("ascii"), dtype=np.uint8).reshape(len(tally.codes), 7)
-    if not ((codes[:, _DIGITS] - np.uint8(ord("0")) < 10).all() and (codes[:, 4] == ord(".")).all()):
-        return None
-    counts = np.fromiter(tally.codes.values(), dtype=np.int64, count=len(codes))
-    numbers = code_indices(codes)
-    order = sorted_order(numbers)
-    codes, counts, numbers = codes.take(order, 0), counts.take(order), numbers.take(order)
+    numbers, counts = counted  # by code
+    codes = written_codes(numbers)
     # Every class first as its code says (no 9, one king a side), then the batch path's runs
     # of materials behind codes with a 9, then those python-chess read one by one.
     firsts = np.arange(len(codes))

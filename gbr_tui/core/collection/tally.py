@@ -254,12 +254,19 @@ class Tally:
             self._numbers = []
 
     def finish_counting(self) -> None:
-        """The last of the counting, before the classes are listed: the code numbers handed in,
-        and the materials the batch path found behind codes with a 9 (else counted when first
-        asked for)."""
-        self.count_numbers()
+        """The last of the counting, before the classes are listed: the materials the batch path
+        found behind codes with a 9 (else counted when first asked for). The code numbers handed
+        in are counted when ``codes`` or ``code_counts`` asks."""
         if self.packed is not None:
             self.packed.count()
+
+    def code_counts(self):
+        """Every full code as its number (``fast.code_indices``), ascending, and its count, as
+        numpy arrays, the code numbers handed in counted without a string for each code (a file
+        of scattered positions has tens of thousands); None if a code is not a full one."""
+        from gbr_tui.core.fast import code_counts
+
+        return code_counts(self._numbers, self._codes)
 
     @property
     def read(self) -> int:
