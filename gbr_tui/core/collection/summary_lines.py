@@ -47,6 +47,9 @@ class ClassColumns:
     materials: np.ndarray
     men: np.ndarray
     kings: np.ndarray
+    #: Where folding numbered them (``_side_numbers``): each material's White and Black side,
+    #: and the kings and men of each side.
+    sides: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def distinct_counts(self) -> list[int]:
         return _distinct(self.counts)[0].tolist()
@@ -148,9 +151,9 @@ def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
     codes = np.concatenate([columns.codes, _swapped_codes(columns.codes)])
     code_of = line_of + classes * weaker
     # One entry a material (its code follows from it), counts summed, in the order of its sides.
-    white, black, _ = _side_numbers(keys, radix, kings)
-    order = sorted_order(black, white)
-    white, black = white[order], black[order]
+    sides = _side_numbers(keys, radix, kings)
+    order = sorted_order(sides[1], sides[0])
+    white, black = sides[0][order], sides[1][order]
     new = np.ones(len(order), dtype=bool)
     new[1:] = (white[1:] != white[:-1]) | (black[1:] != black[:-1])
     merged = np.add.reduceat(times.take(order), np.flatnonzero(new))
@@ -167,6 +170,7 @@ def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
         np.diff(np.append(starts, len(seen))),
         men.take(seen, 0),
         kings.take(seen, 0),
+        (sides[0].take(seen), sides[1].take(seen), sides[2]),
     )
 
 
@@ -221,7 +225,11 @@ def summary_lines(
     firsts = np.cumsum(listed) - listed
     place = np.arange(len(line_of)) - np.repeat(firsts, listed)
     pool = columns.firsts.take(line_of) + place
-    sides, side_lengths, white, black = _side_names(columns.men.take(pool, 0), columns.kings.take(pool, 0))
+    if columns.sides is None:
+        white, black, named = _side_numbers(*_men_numbers(columns.men.take(pool, 0)), columns.kings.take(pool, 0))
+    else:
+        white, black, named = columns.sides[0].take(pool), columns.sides[1].take(pool), columns.sides[2]
+    sides, side_lengths = _side_names(named)
     # What follows a material: the separator, or after the last "N more" (if any) and the end.
     distinct_left, which_left = _distinct(columns.materials - listed)
     more = [MATERIALS_SEPARATOR + more_materials_words(left) if left else "" for left in distinct_left.tolist()]
@@ -360,18 +368,17 @@ def _side_numbers(keys: np.ndarray, men_radix: int, kings: np.ndarray) -> tuple[
     return which[: len(kings)], which[len(kings) :], counts
 
 
-def _side_names(men: np.ndarray, kings: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The names of the materials' sides as ``Material.__str__`` writes them (``KBBP``, ``-``
-    for a side with nothing), each distinct side named once: the names (a NUL-padded row
-    each), their lengths, and which is White's and Black's side of each material."""
-    white, black, counts = _side_numbers(*_men_numbers(men), kings)
-    ends = np.cumsum(counts, 1)
+def _side_names(sides: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The names of sides (rows of kings and men Q R B N P, ``_side_numbers``) as
+    ``Material.__str__`` writes them (``KBBP``, ``-`` for a side with nothing): a NUL-padded
+    row each, and their lengths."""
+    ends = np.cumsum(sides, 1)
     lengths = np.maximum(ends[:, -1], 1)
     # A name's byte at each place: the first type whose run ends after it, "-" where none.
     place = np.arange(int(lengths.max(initial=1)))
-    types = np.zeros((len(counts), len(place)), dtype=np.uint8)
+    types = np.zeros((len(sides), len(place)), dtype=np.uint8)
     for end in ends.T:
         types += end[:, None] <= place
     names = np.frombuffer(f"{_KING}{TYPES}\0".encode("ascii"), np.uint8).take(types)
     names[ends[:, -1] == 0, 0] = ord("-")
-    return names, lengths, white, black
+    return names, lengths
