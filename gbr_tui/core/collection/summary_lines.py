@@ -28,7 +28,6 @@ from gbr_tui.core.material import SIDES_SEPARATOR, TYPES
 _MEN = 10  # Q R B N P q r b n p
 _MOST = 255  # men of a type, or kings of a side, in a material listed here: a byte each
 _KING = "K"
-_SWAPPED_MEN = [5, 6, 7, 8, 9, 0, 1, 2, 3, 4]  # Black's men, then White's
 #: Values up to this (and up to four times as many as there are) are told apart by counting them.
 _COUNTED_AT_MOST = 1 << 20
 #: Lines written at once (``summary_lines``).
@@ -38,17 +37,17 @@ _LINES_AT_ONCE = 4096
 @dataclass
 class ClassColumns:
     """A tally's classes in the summary's order: ``codes[i]`` (7 bytes) counted ``counts[i]``
-    times, its materials ``men[firsts[i] : firsts[i] + materials[i]]`` (most frequent first),
-    with their ``kings`` (White's, Black's)."""
+    times, its materials at ``firsts[i] : firsts[i] + materials[i]`` (most frequent first) of
+    ``men`` (a row each) with their ``kings`` (White's, Black's); or, folded, of ``sides``:
+    each material's White and Black side as numbers, and the kings and men of each number's
+    side (``_side_numbers``)."""
 
     codes: np.ndarray
     counts: np.ndarray
     firsts: np.ndarray
     materials: np.ndarray
-    men: np.ndarray
-    kings: np.ndarray
-    #: Where folding numbered them (``_side_numbers``): each material's White and Black side,
-    #: and the kings and men of each side.
+    men: np.ndarray | None
+    kings: np.ndarray | None
     sides: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def distinct_counts(self) -> list[int]:
@@ -138,24 +137,21 @@ def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
     line_of = np.repeat(np.arange(classes), lengths)
     pool = np.repeat(columns.firsts - (np.cumsum(lengths) - lengths), lengths)
     pool += np.arange(len(pool))
-    men, kings, times = columns.men.take(pool, 0), columns.kings.take(pool, 0), times.take(pool)
+    times = times.take(pool)
     # White weaker: the first type (Q R B N P) where the sides differ has fewer White men, so
-    # White's men read as digits (queens first) make the smaller number.
-    keys, radix = _men_numbers(men)
+    # White's men read as digits (queens first) make the smaller number. A side's number is
+    # the same for either colour: a weaker White's material swaps its two.
+    keys, radix = _men_numbers(columns.men.take(pool, 0))
     weaker = keys[0] < keys[1]
-    swapped = np.flatnonzero(weaker)
-    men[swapped] = men.take(swapped, 0)[:, _SWAPPED_MEN]
-    pairs = kings.view(np.uint16).ravel()  # a material's kings, both bytes in one number
-    kings = np.where(weaker, (pairs >> 8) | (pairs << 8), pairs).view(np.uint8).reshape(kings.shape)
-    keys = np.where(weaker, keys[::-1], keys)
+    white, black, side_men = _side_numbers(keys, radix, columns.kings.take(pool, 0))
+    white, black = np.where(weaker, black, white), np.where(weaker, white, black)
     codes = np.concatenate([columns.codes, _swapped_codes(columns.codes)])
     code_of = line_of + classes * weaker
     # One entry a material (its code follows from it), counts summed, in the order of its sides.
-    sides = _side_numbers(keys, radix, kings)
-    order = sorted_order(sides[1], sides[0])
-    white, black = sides[0][order], sides[1][order]
+    order = sorted_order(black, white)
+    sorted_white, sorted_black = white[order], black[order]
     new = np.ones(len(order), dtype=bool)
-    new[1:] = (white[1:] != white[:-1]) | (black[1:] != black[:-1])
+    new[1:] = (sorted_white[1:] != sorted_white[:-1]) | (sorted_black[1:] != sorted_black[:-1])
     merged = np.add.reduceat(times.take(order), np.flatnonzero(new))
     seen = order[new]  # an entry of each material
     numbers = code_indices(codes).take(code_of.take(seen))
@@ -168,9 +164,9 @@ def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
         np.add.reduceat(merged, starts),
         starts,
         np.diff(np.append(starts, len(seen))),
-        men.take(seen, 0),
-        kings.take(seen, 0),
-        (sides[0].take(seen), sides[1].take(seen), sides[2]),
+        None,
+        None,
+        (white.take(seen), black.take(seen), side_men),
     )
 
 
