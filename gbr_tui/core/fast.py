@@ -156,11 +156,16 @@ def sorted_order(*keys: np.ndarray) -> np.ndarray:
     ``np.lexsort``), for keys of integers not negative: a stable sort of each 16-bit digit, the
     least significant first (numpy sorts 16-bit integers by radix: some 10 times faster than a
     sort of 64-bit ones)."""
-    order = np.arange(len(keys[0]) if keys else 0)
+    if not keys:
+        return np.arange(0)
+    order = None  # the first digit is sorted as it is, not gathered in the order so far
     for key in keys:
         for shift in range(0, max(int(key.max(initial=0)).bit_length(), 1), 16):
             digits = ((key >> shift) & 0xFFFF).astype(np.uint16)
-            order = order.take(np.argsort(digits.take(order), kind="stable"))
+            if order is None:
+                order = np.argsort(digits, kind="stable")
+            else:
+                order = order.take(np.argsort(digits.take(order), kind="stable"))
     return order
 
 
@@ -204,7 +209,7 @@ def code_counts(indices: list[np.ndarray], counted: dict[str, int]) -> tuple[np.
         if not ((rows[:, _DIGIT_COLUMNS] - np.uint8(ord("0")) < 10).all() and (rows[:, 4] == ord(".")).all()):
             return None
         np.add.at(counts, code_indices(rows), np.fromiter(counted.values(), dtype=np.int64, count=len(counted)))
-    present = np.flatnonzero(counts)
+    present = np.flatnonzero(counts != 0)  # five times as fast as on the counts themselves
     return present, counts.take(present)
 
 
@@ -304,9 +309,10 @@ class PackedMaterials:
             np.add.reduceat(counts.take(order), starts),
             codes.take(order.take(starts)),
         )
-        # By code, the most frequent first, equal counts by key (as they are).
+        # By code, the most frequent first, equal counts by key (as they are): one key of both.
         numbers = code_indices(codes.view(np.uint8).reshape(len(codes), 7))
-        order = sorted_order(counts.max(initial=0) - counts, numbers)
+        most = int(counts.max(initial=0))
+        order = sorted_order(numbers.astype(np.int64) * (most + 1) + (most - counts))
         keys, counts, codes, numbers = keys.take(order), counts.take(order), codes.take(order), numbers.take(order)
         starts = np.flatnonzero(np.diff(numbers, prepend=-1) != 0)
         self._codes = [codes]
