@@ -28,6 +28,10 @@ from gbr_tui.core.material import SIDES_SEPARATOR, TYPES
 _MEN = 10  # Q R B N P q r b n p
 _MOST = 255  # men of a type, or kings of a side, in a material listed here: a byte each
 _KING = "K"
+#: A piece digit ``w + 3b`` of a code as the colour-swapped material's, ``b + 3w`` (a translate
+#: table: every other byte, and a 9, stays as it is).
+_SWAPPED_DIGITS = bytes(range(ord("0"))) + bytes(ord("0") + digit // 3 + 3 * (digit % 3) for digit in range(9))
+_SWAPPED_DIGITS += bytes(range(ord("9"), 256))
 #: Values up to this (and up to four times as many as there are) are told apart by counting them.
 _COUNTED_AT_MOST = 1 << 20
 #: Lines written at once (``summary_lines``).
@@ -176,10 +180,6 @@ def _swapped_codes(codes: np.ndarray) -> np.ndarray:
     swapped = np.frombuffer(bytearray(codes.tobytes().translate(_SWAPPED_DIGITS)), np.uint8).reshape(codes.shape)
     swapped[:, 5], swapped[:, 6] = codes[:, 6], codes[:, 5]
     return swapped
-
-
-_SWAPPED_DIGITS = bytes(range(ord("0"))) + bytes(ord("0") + digit // 3 + 3 * (digit % 3) for digit in range(9))
-_SWAPPED_DIGITS += bytes(range(ord("9"), 256))
 
 
 def _men_of_codes(codes: np.ndarray) -> np.ndarray:
