@@ -232,7 +232,7 @@ class Tally:
     @property
     def codes(self) -> Counter:
         """Records per full code, in the order the codes first came."""
-        self.count_numbers()
+        self._count_numbers()
         return self._codes
 
     def __eq__(self, other: object) -> bool:
@@ -245,7 +245,7 @@ class Tally:
         )
         return mine == theirs
 
-    def count_numbers(self) -> None:
+    def _count_numbers(self) -> None:
         """Count the blocks of code numbers handed in so far into ``codes``."""
         if self._numbers:
             from gbr_tui.core.fast import counted_codes
