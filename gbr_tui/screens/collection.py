@@ -21,6 +21,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Header, Input, ProgressBar, Static
@@ -355,9 +356,12 @@ class CollectionScreen(Screen):
         if not self.is_attached:  # taken down (the app ends, another file opens) while they were listed
             return
         self.class_rows = rows
-        self._show_chart(rows)
-        self.query_one(ClassTable).set_records(columns, len(rows), self._class_row)
-        self._status(self._summary())
+        try:
+            self._show_chart(rows)
+            self.query_one(ClassTable).set_records(columns, len(rows), self._class_row)
+            self._status(self._summary())
+        except NoMatches:  # being taken down all the same: its widgets go before it does
+            return
         if not self.listed:
             self.listed = True
             self.post_message(self.Loaded())
