@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 
 class KeyFooter(Footer):
@@ -18,6 +20,12 @@ class KeyFooter(Footer):
 
     _rebuild_pending = False
     _keys_shown: tuple | None = None
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                _set_compact_before_mounting(widget, self.compact)
+            yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         if self._rebuild_pending:
@@ -47,3 +55,17 @@ class KeyFooter(Footer):
                 for _, binding, enabled, tooltip in bindings
             ),
         )
+
+
+def _set_compact_before_mounting(key: FooterKey, footer_compact: bool) -> None:
+    """Give a key the compact state it would reach on mounting, without its watcher.
+
+    Mounted as Footer makes it, a key is restyled twice by its ``compact`` watcher (its default,
+    True, then the footer's value through ``data_bind``): a whole stylesheet pass each, about a
+    twentieth of the app's start-up with the editor's keys. Set before mounting, the watcher is
+    not called for the default, and the bound value finds the class already right. The palette's
+    key is not bound: it keeps the default.
+    """
+    compact = footer_compact or key.has_class("-command-palette")
+    key.set_reactive(FooterKey.compact, compact)
+    key.set_class(compact, "-compact", update=False)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 from tui_helpers import screen_text
 
 from gbr_tui.app import make_app
@@ -50,3 +54,49 @@ async def test_the_footer_follows_keys_that_change(monkeypatch):
         await pilot.press("enter")
         await pilot.pause()
         assert rebuilds[0] == 3 and "other side" not in screen_text(app).splitlines()[-1]
+
+
+class TwoFooters(App):
+    """Textual's Footer and KeyFooter over the same keys (the palette's among them)."""
+
+    BINDINGS = [("a", "bell", "ring"), Binding("b", "bell", "hidden", show=False), ("c", "focus_next", "next")]
+
+    def __init__(self, compact: bool) -> None:
+        super().__init__()
+        self.compact = compact
+
+    def compose(self) -> ComposeResult:
+        yield Footer(compact=self.compact, id="stock")
+        yield KeyFooter(compact=self.compact, id="ours")
+
+
+def key_states(footer: Footer) -> list[tuple[str, bool, bool, tuple]]:
+    return [
+        (key.key, key.compact, key.has_class("-compact"), (key.styles.padding, key.styles.margin))
+        for key in footer.query(FooterKey)
+    ]
+
+
+@pytest.mark.parametrize("compact", [False, True])
+async def test_keys_end_as_textuals_footer_leaves_them_without_restyling(compact, monkeypatch):
+    restyled = {"stock": 0, "ours": 0}  # keys whose class the compact watcher changes, by footer
+    watch = FooterKey._watch_compact
+
+    def counted(key: FooterKey, value: bool) -> None:
+        restyled[key.parent.id] += key.has_class("-compact") != value
+        watch(key, value)
+
+    monkeypatch.setattr(FooterKey, "_watch_compact", counted)
+    app = TwoFooters(compact)
+    async with app.run_test(size=(60, 6)) as pilot:
+        await pilot.pause()
+        stock, ours = app.query_one("#stock", Footer), app.query_one("#ours", KeyFooter)
+        assert len(key_states(stock)) == 3  # a, c and the palette's
+        assert key_states(ours) == key_states(stock)
+        # Textual's footer restyles each key on mounting for its default (compact: the class
+        # added), and a bound key again where the footer's value differs (the class taken off):
+        # 1 + 1 + 1 compact, 2 + 2 + 1 not. KeyFooter's keys are mounted already right.
+        assert restyled == {"stock": 3 if compact else 5, "ours": 0}
+        ours.compact = stock.compact = not compact  # a later change still reaches every key
+        await pilot.pause()
+        assert [state[1:3] for state in key_states(ours)] == [state[1:3] for state in key_states(stock)]
