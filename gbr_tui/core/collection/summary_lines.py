@@ -136,35 +136,47 @@ def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
     classes = len(columns.codes)
     if not classes:
         return columns
-    # Every material: its class, and its place in the pool.
+    # Every material: its place in the pool. The arrays here hold a number a material (some
+    # 120,000 in a summary of 60,000 classes): each is let go once used, so that the peak stays
+    # low (new memory is faulted in page by page, as dear as the work on it).
     lengths = columns.materials
-    line_of = np.repeat(np.arange(classes), lengths)
     pool = np.repeat(columns.firsts - (np.cumsum(lengths) - lengths), lengths)
     pool += np.arange(len(pool))
-    times = times.take(pool)
+    times, men, kings = times.take(pool), columns.men.take(pool, 0), columns.kings.take(pool, 0)
+    del pool
     # White weaker: the first type (Q R B N P) where the sides differ has fewer White men, so
     # White's men read as digits (queens first) make the smaller number. A side's number is
     # the same for either colour: a weaker White's material swaps its two.
-    keys, radix = _men_numbers(columns.men.take(pool, 0))
+    keys, radix = _men_numbers(men)
+    del men
     weaker = keys[0] < keys[1]
-    white, black, side_men = _side_numbers(keys, radix, columns.kings.take(pool, 0))
-    white, black = np.where(weaker, black, white), np.where(weaker, white, black)
+    white, black, side_men = _side_numbers(keys, radix, kings)
+    del keys, kings
+    white[weaker], black[weaker] = black[weaker], white[weaker]
     codes = np.concatenate([columns.codes, _swapped_codes(columns.codes)])
-    code_of = line_of + classes * weaker
+    code_of = np.repeat(np.arange(classes), lengths)  # each material's class, then its code
+    code_of += classes * weaker
+    del weaker
     # One entry a material (its code follows from it), counts summed, in the order of its sides.
     order = sorted_order(black, white)
-    sorted_white, sorted_black = white[order], black[order]
     new = np.ones(len(order), dtype=bool)
-    new[1:] = (sorted_white[1:] != sorted_white[:-1]) | (sorted_black[1:] != sorted_black[:-1])
+    sorted_sides = white.take(order)
+    new[1:] = sorted_sides[1:] != sorted_sides[:-1]
+    black.take(order, out=sorted_sides)
+    new[1:] |= sorted_sides[1:] != sorted_sides[:-1]
+    del sorted_sides
     merged = np.add.reduceat(times.take(order), np.flatnonzero(new))
     seen = order[new]  # an entry of each material
-    numbers = code_indices(codes).take(code_of.take(seen))
+    del order, new, times
+    seen_codes = code_of.take(seen)
+    del code_of
+    numbers = code_indices(codes).take(seen_codes)
     most = int(merged.max())  # by code, the most first: stable, equal counts keep the sides' order
     listed = sorted_order(numbers.astype(np.int64) * (most + 1) + (most - merged))
     seen, merged, numbers = seen.take(listed), merged.take(listed), numbers.take(listed)
     starts = np.flatnonzero(np.diff(numbers, prepend=-1) != 0)
     return ClassColumns(
-        codes.take(code_of.take(seen.take(starts)), 0),
+        codes.take(seen_codes.take(listed.take(starts)), 0),
         np.add.reduceat(merged, starts),
         starts,
         np.diff(np.append(starts, len(seen))),
