@@ -265,7 +265,7 @@ class PackedMaterials:
         self._runs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # codes, starts, stops
         self._groups: dict[str, tuple[int, int]] | None = None
         self._lengths: dict[str, int] | None = None
-        self._men: list[list[int]] | None = None  # each counted key's men, with _times its count
+        self._men: bytes | None = None  # each counted key's men (10 bytes), with _times its count
         self._times: list[int] = []
 
     def add(self, codes: np.ndarray, keys: np.ndarray, counts: np.ndarray | None = None) -> None:
@@ -338,12 +338,15 @@ class PackedMaterials:
         start, stop = self._count().get(code, (0, 0))
         if shown is not None:
             stop = min(stop, start + shown)
-        if self._men is None:  # one list for all: numpy's per-call cost is some 5 us a class
-            self._men = ((self._keys[0][:, None] >> (6 * np.arange(10))) & 63).tolist()
+        if self._men is None:  # one conversion for all: numpy's per-call cost is some 5 us a class
+            # Bytes, not lists: a listing reads the first few materials of each class, and a
+            # list of lists of all of them cost more than the rest of the listing.
+            self._men = self.men_runs()[3].tobytes()
             self._times = self._counts[0].tolist()
+        men = self._men
         return [
-            (Material(tuple(men[:5]), tuple(men[5:])), count)
-            for men, count in zip(self._men[start:stop], self._times[start:stop])
+            (Material(tuple(men[at : at + 5]), tuple(men[at + 5 : at + 10])), count)
+            for at, count in zip(range(10 * start, 10 * stop, 10), self._times[start:stop])
         ]
 
     def men_runs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -389,7 +389,7 @@ class CollectionScreen(Screen):
                 Column("score", len("100.0%"), right=True),
                 Column(RESULTS_HEADING, widest(RESULTS_HEADING, map(results_text, rows))),
             ]
-        materials = max(len("material"), rows.one_material_width, widest("", map(materials_text, rows.measured())))
+        materials = max(len("material"), rows.materials_width(MATERIALS_SHOWN))
         return [*columns, Column("material", materials)]
 
     def _class_row(self, index: int) -> list[str]:

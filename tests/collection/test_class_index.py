@@ -6,6 +6,7 @@ import importlib
 import io
 import tracemalloc
 
+import chess
 import pytest
 
 from gbr_tui.core.collection import ClassIndex, Collection
@@ -188,8 +189,8 @@ def test_a_listing_makes_a_row_only_when_read_and_sizes_its_columns_from_the_cod
     monkeypatch.setattr(tally, "_class_row", lambda code: made.append(code) or row_of(code))
     listing = ClassListing.of(tally)
     assert len(listing) == 3 and listing.records == 6 and made == []
-    assert listing.one_material_width == 19 == len(str(widest))
-    assert [row.code for row in listing.measured()] == ["0009.00"]
+    # 0009.00's one material is counted as python-chess read it (a 9): "KNNN v KNN", 10.
+    assert listing.materials_width(3) == 19 == len(str(widest))
     rook = listing[1]
     assert rook.code == "0100.00" and rook.count == 3
     assert made == ["0009.00", "0100.00"]
@@ -199,5 +200,51 @@ def test_a_listing_makes_a_row_only_when_read_and_sizes_its_columns_from_the_cod
         assert list(by_sort) == tally.classes(sort=sort)
         assert by_sort.largest(2) == [(row.code, row.count) for row in tally.classes(sort=SortBy.COUNT)[:2]]
     folded = ClassListing.of(tally, either_colour=True)  # rows made at once: all measured
-    assert list(folded.measured()) == list(folded) == tally.classes(either_colour=True)
-    assert folded.one_material_width == 0
+    assert list(folded) == tally.classes(either_colour=True)
+    assert folded.materials_width(3) == 19
+
+
+def knights_position(white: int, black: int) -> str:
+    """Kings on e1 and e8, ``white`` White knights from a2 on, ``black`` Black knights from a7 on."""
+    board = chess.Board(None)
+    board.set_piece_at(chess.E1, chess.Piece(chess.KING, chess.WHITE))
+    board.set_piece_at(chess.E8, chess.Piece(chess.KING, chess.BLACK))
+    for square in range(chess.A2, chess.A2 + white):
+        board.set_piece_at(square, chess.Piece(chess.KNIGHT, chess.WHITE))
+    for square in range(chess.A7, chess.A7 + black):
+        board.set_piece_at(square, chess.Piece(chess.KNIGHT, chess.BLACK))
+    return board.fen()
+
+
+@pytest.mark.parametrize("shown", [1, 2, 3, 50])
+def test_the_materials_column_fits_the_widest_cell_of_the_batch_paths_classes(shown):
+    """The materials of codes with a 9 the batch path counted are measured from their men at
+    once: the width is the longest cell as written, with ``N more`` after the shown ones."""
+    from gbr_tui.core.collection.index import ClassListing
+    from gbr_tui.core.collection.tally import Tally
+    from gbr_tui.core.describe import class_materials
+    from gbr_tui.core.fast import VectorEncoder
+
+    # Three or more knights on either side make the knight digit a 9: 40 materials (0 to 6
+    # knights a side, one side with three or more) behind 0009.00; two behind 0009.10 (a White
+    # pawn too); and the one material of 0002.00 (two White knights).
+    fens = [knights_position(white, black) for white in range(7) for black in range(7) if max(white, black) >= 3]
+    pawn = [fen.replace("/8/8/8/8/", "/8/8/8/P7/", 1) for fen in fens[-2:]]
+    fens += [fen for fen in fens[:5] for _ in range(2)] + pawn + [knights_position(2, 0)]
+    vetted = VectorEncoder().vet(fens)
+    assert not vetted.rejected
+    tally = Tally()
+    tally.codes.update(vetted.codes)
+    tally.add_packed(*vetted.nine_keys())
+    # Two White kings: counted as python-chess reads it, its material as written.
+    tally.add("0009.00", Material((0, 0, 0, 3, 0), (0, 0, 0, 0, 0), (2, 1)))
+    listing = ClassListing.of(tally)
+    assert [row.code for row in listing] == ["0002.00", "0009.00", "0009.10"]
+    cells = [class_materials(row.materials, shown) for row in listing]
+    assert listing.materials_width(shown) == max(map(len, cells))
+    if shown == 1:
+        # 0009.10: six White knights and a pawn against five or six Black knights, once each
+        # (equal counts: fewer men first), so its cell is the first and "1 more": 17 + 8.
+        # 0009.00 shows the least of the five materials counted twice (K v KNNN), then "40 more".
+        assert cells == ["KNN v K", "K v KNNN, 40 more", "KNNNNNNP v KNNNNN, 1 more"]
+        assert listing.materials_width(shown) == 25

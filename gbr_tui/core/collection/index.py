@@ -20,7 +20,7 @@ import heapq
 import operator
 import os
 from array import array
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -39,6 +39,7 @@ from gbr_tui.core.collection.tally import (
     family_rows,
     result_index,
 )
+from gbr_tui.core.describe import MATERIALS_SEPARATOR, class_materials, more_materials_words
 from gbr_tui.core.families import ALL_FAMILIES
 from gbr_tui.core.material import SIDES_SEPARATOR, Material
 from gbr_tui.core.patterns import ClassPattern
@@ -429,24 +430,47 @@ class ClassListing(Sequence[ClassRow]):
     def code_width(self) -> int:
         return max(map(len, self._codes), default=0)
 
-    def measured(self) -> Iterable[ClassRow]:
-        """The rows whose materials are to be measured to size their column: all of them, or
-        (rows made when read) those of codes behind which are other materials than the one
-        their code says (a 9, or kings other than one a side): ``one_material_width`` sizes
-        the rest."""
+    def materials_width(self, shown: int) -> int:
+        """The longest materials cell (``class_materials`` of a row, its first ``shown``
+        materials). Rows made at once are measured as written; else from the codes: the one
+        material of a code without a 9 from its digits, the runs of the batch path's materials
+        (codes with a 9) from their men at once, and only the few classes python-chess counted
+        (other kings than one a side) as written."""
         if self._rows is not None:
-            return self._rows
+            return max((len(class_materials(row.materials, shown)) for row in self._rows), default=0)
         tally = self._tally
-        packed = {} if tally.packed is None else tally.packed.codes()
-        return map(tally._class_row, {**tally.hidden, **packed})
+        counted = max(
+            (len(class_materials(tally._class_row(code).materials, shown)) for code in tally.hidden), default=0
+        )
+        return max(self._one_material_width(), self._packed_width(shown), counted)
 
-    @property
-    def one_material_width(self) -> int:
-        """The longest name of the one material of a code (``KR v K``) among the codes
-        ``measured`` leaves out: a king and a letter a man each side, and the separator. From
-        the codes' digits at once (a piece digit is White's men and three times Black's)."""
+    def _packed_width(self, shown: int) -> int:
+        """The longest materials cell of the codes with a 9 the batch path counted: a material's
+        name is a king and a letter a man each side, and the separator (one king a side: the
+        batch path counts no other); ``shown`` of them and ``N more``."""
+        packed = self._tally.packed
+        if packed is None or not packed.codes():
+            return 0
+        import numpy as np
+
+        _, starts, lengths, men, _ = packed.men_runs()
+        names = np.zeros(len(men) + 1, dtype=np.int64)
+        np.cumsum(men.sum(axis=1, dtype=np.int64) + 2 + len(SIDES_SEPARATOR), out=names[1:])
+        listed = np.minimum(lengths, shown)
+        widths = names[starts + listed] - names[starts] + len(MATERIALS_SEPARATOR) * (listed - 1)
+        left = lengths - listed
+        more = np.bincount(left)  # then ", N more" by N (0: none)
+        for count in np.flatnonzero(more).tolist():
+            more[count] = len(MATERIALS_SEPARATOR) + len(more_materials_words(count)) if count else 0
+        return int((widths + more.take(left)).max())
+
+    def _one_material_width(self) -> int:
+        """The longest name of the one material of a code (``KR v K``) among the codes without
+        a 9 (nor kings other than one a side): a king and a letter a man each side, and the
+        separator. From the codes' digits at once (a piece digit is White's men and three times
+        Black's)."""
         tally = self._tally
-        if self._rows is not None or not self._codes:
+        if not self._codes:
             return 0
         import numpy as np
 
