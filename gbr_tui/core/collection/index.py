@@ -459,9 +459,9 @@ class ClassListing(Sequence[ClassRow]):
         listed = np.minimum(lengths, shown)
         widths = names[starts + listed] - names[starts] + len(MATERIALS_SEPARATOR) * (listed - 1)
         left = lengths - listed
-        more = np.bincount(left)  # then ", N more" by N (0: none)
-        for count in np.flatnonzero(more).tolist():
-            more[count] = len(MATERIALS_SEPARATOR) + len(more_materials_words(count)) if count else 0
+        more = np.zeros(int(left.max()) + 1, dtype=np.int64)  # ", N more" by N (0: none)
+        for count in (np.flatnonzero(np.bincount(left)[1:]) + 1).tolist():
+            more[count] = len(MATERIALS_SEPARATOR) + len(more_materials_words(count))
         return int((widths + more.take(left)).max())
 
     def _one_material_width(self) -> int:
