@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import string
 from dataclasses import replace
 
 from rich.table import Table
@@ -11,15 +10,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
-from textual.keys import _character_to_key
+from textual.keys import REPLACED_KEYS, key_to_character
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from gbr_tui.widgets.key_footer import KeyFooter
 
-#: The keys that type a character: a focused Input takes them before any binding of its own
-#: screen or the app.
-TYPED_KEYS = frozenset(_character_to_key(char) for char in string.printable if char.isprintable())
+
+def types_a_character(key: str) -> bool:
+    """Whether the key types a character: a focused Input takes it before any binding of its own
+    screen or the app. Textual names some keys by a short name ("plus") that its own
+    ``key_to_character`` does not read back: those are looked up by their Unicode names."""
+    character = key_to_character(REPLACED_KEYS.get(key, key))
+    return character is not None and character.isprintable()
+
 
 ABOUT = (
     "gbr-tui shows the GBR code (Guy-Blandford-Roycroft) of the position on the board as you set "
@@ -49,7 +53,7 @@ def key_sections(screen: Screen) -> list[tuple[str, list[tuple[str, str]]]]:
         for binding in own_bindings(type(node)):
             if not screen.app.offers(binding.action):
                 continue
-            if (node in typing or node is screen.app) and typing and binding.key in TYPED_KEYS:
+            if (node in typing or node is screen.app) and typing and types_a_character(binding.key):
                 continue
             rows = sections.setdefault(getattr(node, "HELP_TITLE", type(node).__name__), {})
             keys = rows.setdefault(binding.tooltip or binding.description, [])
