@@ -77,7 +77,9 @@ def pane_bindings() -> dict[str, list[Binding]]:
             declared = Binding.make_bindings(cls.__dict__.get("BINDINGS", []))
             bindings = [binding for binding in declared if binding.id is not None]
             if bindings:
-                title = cls.__dict__.get("HELP_TITLE") or UNTITLED_PANES[cls.__name__]
+                title = cls.__dict__.get("HELP_TITLE") or UNTITLED_PANES.get(cls.__name__)
+                if title is None:
+                    raise PluginError(f"{cls.__qualname__} ({module.name}) binds keys: name its pane with HELP_TITLE")
                 panes.setdefault(title, []).extend(bindings)
     rank = {title: number for number, title in enumerate(PANE_ORDER)}
     return dict(sorted(panes.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0])))
