@@ -1,5 +1,5 @@
-"""The families table, checked class by class against its definition in words (README), and
-the colour twin of a code."""
+"""The families table, checked class by class against its definition in words (the docs'
+collections page), and the colour twin of a code."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ SIDES = [(*pieces, pawns) for pieces in itertools.product(range(3), repeat=4) fo
 
 
 def expected_family(white: tuple[int, ...], black: tuple[int, ...]) -> str:
-    """The README's definitions, written out again from the counts (queens, rooks, bishops,
+    """The docs' definitions, written out again from the counts (queens, rooks, bishops,
     knights; pawns never matter)."""
     # The side with more queens first, then more rooks, then more minor pieces.
     sides = sorted([white[:4], black[:4]], key=lambda side: (side[0], side[1], side[2] + side[3]), reverse=True)
@@ -104,9 +104,9 @@ def test_the_stronger_side_by_the_codes_order():
     assert stronger_first(Material.from_string("KR v KR"))  # equal sides stay as they are
 
 
-def test_the_readme_prints_the_table():
+def test_the_docs_print_the_table():
     from pathlib import Path
 
-    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    page = (Path(__file__).parents[2] / "docs" / "collections.md").read_text(encoding="utf-8")
     for family in ALL_FAMILIES:
-        assert f"| {family.name} | {family.definition} |" in readme
+        assert f"| {family.name} | {family.definition} |" in page
