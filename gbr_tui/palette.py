@@ -12,8 +12,9 @@ from textual.message import Message
 from textual.widgets import Input, OptionList
 
 from gbr_tui.core import Rule
-from gbr_tui.core.describe import BLACK_TO_MOVE_WORDS, FORM_NAMES, RULE_CHOICE, example_words
+from gbr_tui.core.describe import BLACK_TO_MOVE_WORDS, RULE_CHOICE, example_words
 from gbr_tui.core.examples import ALL
+from gbr_tui.core.written_forms import Form
 
 
 class GbrCommands(Provider):
@@ -60,11 +61,11 @@ class GbrCommands(Provider):
         ]
         actions += [
             (
-                f"Copy the {name}",
-                f"Copy the position as the {name} (y {key}{', or Y' if key == 'f' else ''})",
-                f"copy_form('{key}')",
+                f"Copy the {form.label}",
+                f"Copy the position as the {form.label} (y {form.key}{', or Y' if form is Form.FEN else ''})",
+                f"copy_form('{form.key}')",
             )
-            for key, name, _ in FORM_NAMES
+            for form in Form
         ]
         commands = [
             (

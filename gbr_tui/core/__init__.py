@@ -7,8 +7,8 @@ encoder) is imported when first asked for: ``from gbr_tui.core import decode`` l
 from importlib import import_module
 
 from gbr_tui.core.code import Rule, encode, extended_code, format_code, piece_digit, short_form
-from gbr_tui.core.describe import DigitExplanation, explain
 from gbr_tui.core.errors import GbrError
+from gbr_tui.core.explanation import DigitExplanation, explain
 from gbr_tui.core.material import Material, board_from_fen
 from gbr_tui.core.validity import position_warnings
 

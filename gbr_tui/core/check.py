@@ -16,15 +16,9 @@ from typing import TYPE_CHECKING
 import chess
 
 from gbr_tui.core.code import Rule, format_code, material_digits, men_squares
-from gbr_tui.core.describe import (
-    caption_error_words,
-    counts_by_type,
-    digit_disagreement_words,
-    disagreement_words,
-    other_rule_words,
-    squares_difference_words,
-)
+from gbr_tui.core.describe import caption_error_words, disagreement_words, other_rule_words, squares_difference_words
 from gbr_tui.core.errors import GbrError
+from gbr_tui.core.explanation import counts_by_type, digit_disagreement_words
 from gbr_tui.core.material import Material, board_from_fen
 from gbr_tui.core.notation import DecodedCode, decode
 

@@ -4,7 +4,7 @@ Every dialect of the spec is read by ``core.notation.decode``; this screen only 
 result: material in glyphs and words, each digit explained, what was given besides the code,
 what a code cannot tell, the board when squares are given, and the published examples of the
 same class. Enter asks for the result in the editor (``LoadPosition``); F2 or Escape goes
-back loading nothing. Every sentence comes from ``core.describe``.
+back loading nothing. Every sentence comes from ``core.describe`` and ``core.explanation``.
 """
 
 from __future__ import annotations
@@ -24,19 +24,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode_any, explain, position_warnings
-from gbr_tui.core.describe import (
-    RULE_MEANINGS,
-    SIDE_NAMES,
-    STIPULATION_WORDS,
-    hidden_count_words,
-    piece_list_words,
-    result_words,
-    side_words,
-)
+from gbr_tui.core.describe import RULE_MEANINGS, SIDE_NAMES, STIPULATION_WORDS, hidden_count_words
 from gbr_tui.core.examples import ALL, Example
+from gbr_tui.core.explanation import result_words, side_words
 from gbr_tui.core.material import TYPES
 from gbr_tui.core.notation import DIALECTS
 from gbr_tui.core.setup import arrangement_of
+from gbr_tui.core.written_forms import write_piece_list
 from gbr_tui.messages import LoadPosition
 from gbr_tui.widgets.board import UNICODE_GLYPHS, BoardView
 from gbr_tui.widgets.bounded_input import BoundedInput
@@ -325,7 +319,7 @@ class DecodeScreen(Screen):
             white_king, black_king = decoded.kings
             lines.append(f"Kings: White {white_king}, Black {black_king}")
         if decoded.board is not None:
-            lines.append(f"Men: {piece_list_words(decoded.board, ' - ' if self.ascii_mode else ' – ')}")
+            lines.append(f"Men: {write_piece_list(decoded.board, ' - ' if self.ascii_mode else ' – ')}")
         elif decoded.men_squares:
             lines.append(f"Other men: {' '.join(decoded.men_squares)}")
         given = self.query_one("#given", Static)

@@ -17,16 +17,10 @@ from textual.screen import Screen
 from textual.widgets import Header
 
 from gbr_tui.core import GbrError, Rule
-from gbr_tui.core.describe import (
-    TYPING_HINT,
-    WrittenForm,
-    copied_words,
-    not_written_words,
-    typing_words,
-    written_forms,
-)
+from gbr_tui.core.describe import TYPING_HINT, typing_words
 from gbr_tui.core.examples import Example
 from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
+from gbr_tui.core.written_forms import WrittenForm, copied_words, not_written_words, written_forms
 from gbr_tui.widgets.board_editor import TYPING_KEYS, BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_pane import ExamplesPane
