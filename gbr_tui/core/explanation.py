@@ -69,10 +69,10 @@ def side_words(counts: SideCounts) -> str:
 
 def men_total_words(counts: SideCounts) -> str:
     """``4 men`` (king included); empty when a 9 hides the total."""
-    if any(count is None for count in counts.values()):
+    known = [count for count in counts.values() if count is not None]
+    if len(known) < len(counts):
         return ""
-    total = 1 + sum(counts.values())
-    return plural(total, "man", "men")
+    return plural(1 + sum(known), "man", "men")
 
 
 @dataclass(frozen=True)
@@ -92,8 +92,9 @@ def explain_digits(
     lines = []
     for piece_type, digit in zip(TYPES, digits[:4]):
         name = TYPE_NAMES[piece_type]
-        if digit == "9" and white[piece_type] is not None and black[piece_type] is not None:
-            meaning = known_nine_words(piece_type, white[piece_type], black[piece_type], rule)
+        white_count, black_count = white[piece_type], black[piece_type]
+        if digit == "9" and white_count is not None and black_count is not None:
+            meaning = known_nine_words(piece_type, white_count, black_count, rule)
         elif digit == "9":
             if piece_type == "Q" and rule == Rule.PROMOTED:
                 meaning = "more than one queen on at least one side: exact count unknown"

@@ -106,7 +106,8 @@ def _eight_bytes(data: bytes) -> np.ndarray:
     """At each offset of ``data``, its next eight bytes as one big-endian number (zeros past
     the end): a view, nothing is copied but the padding."""
     padded = data + bytes(8)
-    return np.ndarray((len(data),), dtype=">u8", buffer=padded, strides=(1,))
+    view: np.ndarray = np.ndarray((len(data),), dtype=">u8", buffer=padded, strides=(1,))
+    return view
 
 
 def _packed(texts: list[bytes], width: int) -> np.ndarray:
@@ -159,7 +160,7 @@ def sorted_order(*keys: np.ndarray) -> np.ndarray:
     sort of 64-bit ones)."""
     if not keys:
         return np.arange(0)
-    order = None  # the first digit is sorted as it is, not gathered in the order so far
+    order: np.ndarray | None = None  # the first digit is sorted as it is, not gathered in the order so far
     for key in keys:
         for shift in range(0, max(int(key.max(initial=0)).bit_length(), 1), 16):
             digits = ((key >> shift) & 0xFFFF).astype(np.uint16)
@@ -167,6 +168,7 @@ def sorted_order(*keys: np.ndarray) -> np.ndarray:
                 order = np.argsort(digits, kind="stable")
             else:
                 order = order.take(np.argsort(digits.take(order), kind="stable"))
+    assert order is not None  # each key has a digit at least
     return order
 
 
@@ -384,7 +386,7 @@ class VectorEncoder:
         fields = np.searchsorted(spaces, ends) - first_spaces  # a space before each
         last = len(spaces) - 1
         spelled = _eight_bytes(data)
-        ok = fields <= 5
+        ok: np.ndarray = fields <= 5
         for number in range(1, 6):  # a line with fewer fields reads garbage here, not looked at
             before = np.minimum(first_spaces + number - 1, last)
             at = np.minimum(spaces[before] + 1, size - 1)

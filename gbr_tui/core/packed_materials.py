@@ -7,10 +7,15 @@ import numpy as np
 from gbr_tui.core.fast import code_indices, sorted_order
 from gbr_tui.core.material import Material
 
+#: The runs of materials once counted: the runs' codes (sorted), starts and stops.
+_Runs = tuple[np.ndarray, np.ndarray, np.ndarray]
+#: What is pickled (a worker's count handed back): the blocks, one once counted, and the runs.
+_State = tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray], _Runs]
+
 
 class PackedMaterials:
     """The materials behind codes with a 9, as the batch path found them: each a packed key
-    (six bits a type, as ``VettedBlock.keys``) beside its code. Blocks are only appended; they
+    (six bits a type, as ``fast.VettedBlock.keys``) beside its code. Blocks are only appended; they
     are counted together when first asked, and a ``Material`` is made only for those asked for.
     """
 
@@ -18,7 +23,7 @@ class PackedMaterials:
         self._codes: list[np.ndarray] = []  # a block's full codes (S7), a key each
         self._keys: list[np.ndarray] = []
         self._counts: list[np.ndarray] = []
-        self._runs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # codes, starts, stops
+        self._runs: _Runs | None = None
         self._groups: dict[str, tuple[int, int]] | None = None
         self._lengths: dict[str, int] | None = None
         self._men: bytes | None = None  # each counted key's men (10 bytes), with _times its count
@@ -43,7 +48,7 @@ class PackedMaterials:
         """Count the blocks added so far (else done when first asked)."""
         self._counted()
 
-    def _counted(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _counted(self) -> _Runs:
         """Each code's run of (key, count), the most frequent first, equal counts by key: the
         runs' codes (sorted), starts and stops."""
         if self._runs is not None:
@@ -116,10 +121,10 @@ class PackedMaterials:
             men[:, column] = (keys >> (6 * column)) & 63
         return names, starts, stops - starts, men, self._counts[0]
 
-    def __getstate__(self) -> tuple:
+    def __getstate__(self) -> _State:
         runs = self._counted()  # first: it leaves one block, counted
         return self._codes, self._keys, self._counts, runs
 
-    def __setstate__(self, state: tuple) -> None:
+    def __setstate__(self, state: _State) -> None:
         self._codes, self._keys, self._counts, self._runs = state
         self._groups = self._lengths = self._men = None
