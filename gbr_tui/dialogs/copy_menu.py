@@ -65,12 +65,15 @@ class CopyMenu(ModalScreen[WrittenForm | None]):
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_copy(event.option_id)
+        if event.option_id is not None:  # every option has its form's key as its id
+            self.action_copy(event.option_id)
 
     def action_copy_highlighted(self) -> None:
         forms = self.query_one(OptionList)
         if forms.highlighted is not None:
-            self.action_copy(forms.get_option_at_index(forms.highlighted).id)
+            key = forms.get_option_at_index(forms.highlighted).id
+            if key is not None:
+                self.action_copy(key)
 
     def action_copy(self, key: str) -> None:
         """Dismiss with the form, or say why the position has none in it (the menu stays)."""

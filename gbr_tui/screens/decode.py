@@ -9,6 +9,8 @@ back loading nothing. Every sentence comes from ``core.describe`` and ``core.exp
 
 from __future__ import annotations
 
+from typing import cast
+
 import chess
 from rich.cells import cell_len
 from rich.console import Group
@@ -31,6 +33,7 @@ from gbr_tui.core.material import TYPES
 from gbr_tui.core.notation import DIALECTS
 from gbr_tui.core.setup import arrangement_of
 from gbr_tui.core.written_forms import write_piece_list
+from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.messages import LoadPosition
 from gbr_tui.widgets.board import UNICODE_GLYPHS, BoardView
 from gbr_tui.widgets.bounded_input import BoundedInput
@@ -135,11 +138,11 @@ class DecodeScreen(Screen):
 
     @property
     def rule(self) -> Rule:
-        return self.app.rule
+        return cast(GbrAppInterface, self.app).rule
 
     @property
     def ascii_mode(self) -> bool:
-        return self.app.ascii_mode
+        return cast(GbrAppInterface, self.app).ascii_mode
 
     def compose(self) -> ComposeResult:
         code_input = CodeInput(
@@ -278,7 +281,13 @@ class DecodeScreen(Screen):
         return Content("\n").join(lines)
 
     def _show_material(self, decoded: DecodedCode) -> None:
-        header = [("Code ", "bold"), decoded.code, "   ", ("Compact ", "bold"), decoded.compact]
+        header: list[str | tuple[str, str]] = [
+            ("Code ", "bold"),
+            decoded.code,
+            "   ",
+            ("Compact ", "bold"),
+            decoded.compact,
+        ]
         if decoded.material is not None:
             header += ["   ", ("Material ", "bold"), str(decoded.material)]
         lines = [Content.assemble(*header)]

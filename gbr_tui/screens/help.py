@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import replace
+from typing import cast
 
 from rich.table import Table
 from rich.text import Text
@@ -15,6 +16,7 @@ from textual.keys import _character_to_key
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.widgets.key_footer import KeyFooter
 
 #: The keys that type a character: a focused Input takes them before any binding of its own
@@ -47,7 +49,7 @@ def key_sections(screen: Screen) -> list[tuple[str, list[tuple[str, str]]]]:
     sections: dict[str, dict[str, list[str]]] = {}  # pane -> what it does -> keys
     for node in nodes:
         for binding in own_bindings(type(node)):
-            if not screen.app.offers(binding.action):
+            if not cast(GbrAppInterface, screen.app).offers(binding.action):
                 continue
             if (node in typing or node is screen.app) and typing and binding.key in TYPED_KEYS:
                 continue
