@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, cast
 
 import chess
 from textual import events
@@ -81,7 +81,7 @@ class EditorToCome(Screen):
 
     async def on_screen_resume(self) -> None:
         if self.app.screen is self:
-            await self.app.show_editor()
+            await cast(GbrApp, self.app).show_editor()
 
 
 class GbrApp(App[None]):
@@ -128,7 +128,7 @@ class GbrApp(App[None]):
         served: bool = False,
         files: CollectionRequest | None = None,
         ascii_mode: bool = False,
-        animation_level: str | None = None,
+        animation_level: Literal["none"] | None = None,
         settings_file: Path | None = None,
     ) -> None:
         """``settings_file``: where the theme, the rule and the position left on the board are
@@ -145,15 +145,17 @@ class GbrApp(App[None]):
         for theme in THEMES:
             self.register_theme(theme)
         self.settings_file = None if served else settings_file
-        self.kept, self._settings_problems = Settings(), []
+        self.kept = Settings()
+        self._settings_problems: list[str] = []
         self._not_kept_said = False  # a settings file that cannot be written is said once
         if self.settings_file is not None:
             self.kept, self._settings_problems = read_settings(self.settings_file)
         self._restore_settings()
         #: The position left on the board last time, set up again (when none is given).
-        self.restored = board is None and self.kept.fen is not None
-        if self.restored:
-            board, stipulation = board_from_fen(self.kept.fen), self.kept.stipulation
+        restored_fen = self.kept.fen if board is None else None
+        self.restored = restored_fen is not None
+        if restored_fen is not None:
+            board, stipulation = board_from_fen(restored_fen), self.kept.stipulation
         self.editor = EditorScreen(board, stipulation)
         #: A collection to browse from the start (``gbr-tui FILE``).
         self.files = files
@@ -182,12 +184,11 @@ class GbrApp(App[None]):
             else:
                 self._settings_problems.append(unknown_theme_words(self.kept.theme))
 
-    def _keep(self, **changes: object) -> None:
-        """Write the settings with ``changes``, when they change anything; a file that cannot
-        be written is said once."""
+    def _keep(self, kept: Settings) -> None:
+        """Write ``kept`` (the settings with a change made), when it changes anything; a file
+        that cannot be written is said once."""
         if self.settings_file is None or self.served:
             return
-        kept = replace(self.kept, **changes)
         if kept == self.kept:
             return
         self.kept = kept
@@ -201,18 +202,18 @@ class GbrApp(App[None]):
                 self._not_kept_said = True
 
     def watch_theme(self, theme: str) -> None:
-        self._keep(theme=theme)
+        self._keep(replace(self.kept, theme=theme))
 
     def watch_rule(self, rule: Rule) -> None:
-        self._keep(rule=rule)
+        self._keep(replace(self.kept, rule=rule))
 
     async def action_quit(self) -> None:
         """Quit, keeping the position on the board for the next start (an empty board: none)."""
         setup = self.editor.setup
         if setup.board.occupied or setup.stipulation:
-            self._keep(fen=setup.board.fen(en_passant="fen"), stipulation=setup.stipulation)
+            self._keep(replace(self.kept, fen=setup.board.fen(en_passant="fen"), stipulation=setup.stipulation))
         else:
-            self._keep(fen=None, stipulation=None)
+            self._keep(replace(self.kept, fen=None, stipulation=None))
         await super().action_quit()
 
     def get_default_screen(self) -> Screen:
@@ -268,7 +269,7 @@ class GbrApp(App[None]):
 
     async def on_mount(self) -> None:
         self._fit(self.size)
-        if self._opens_on_files:
+        if self._opens_on_files and self.files is not None:
             await self.browse(self.files)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -282,7 +283,7 @@ class GbrApp(App[None]):
     def _fit(self, size: Size) -> None:
         """Cover the app with a message while the terminal is too small; uncover it after."""
         if too_small(size):
-            if self.covered:
+            if isinstance(self.screen, TooSmallScreen):  # covered
                 self.screen.update_size(size)
             else:
                 super().push_screen(TooSmallScreen())
@@ -420,7 +421,8 @@ class GbrApp(App[None]):
 
     def action_command_palette(self) -> None:
         """Our palette (``GbrCommandPalette``): ctrl+p closes it again."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # Textual types is_open's app as App[object], which an App[None] is not (invariance).
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             from gbr_tui.palette import GbrCommandPalette
 
             self.push_screen(GbrCommandPalette(id="--command-palette"))
@@ -453,7 +455,7 @@ def run_app(
     files: CollectionRequest | None = None,
     ascii_mode: bool = False,
     mouse: bool = True,
-    animation_level: str | None = None,
+    animation_level: Literal["none"] | None = None,
 ) -> int:
     # What the imports made lives as long as the app: moved out of the collector's generations,
     # it is not walked again by every collection of start-up and of each key press (about a

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import cast
 
 from textual import on
 from textual.binding import Binding
@@ -12,15 +13,17 @@ from textual.message import Message
 from textual.widgets import Input, OptionList
 
 from gbr_tui.core import Rule
-from gbr_tui.core.describe import BLACK_TO_MOVE_WORDS, FORM_NAMES, RULE_CHOICE, example_words
+from gbr_tui.core.describe import BLACK_TO_MOVE_WORDS, RULE_CHOICE, example_words
 from gbr_tui.core.examples import ALL
+from gbr_tui.core.written_forms import Form
+from gbr_tui.interfaces import GbrAppInterface
 
 
 class GbrCommands(Provider):
     """Every editor action, each example by name, and decoding, for the command palette."""
 
     def commands(self) -> list[tuple[str, str, Callable[[], object]]]:
-        app = self.app
+        app, gbr_app = self.app, cast(GbrAppInterface, self.app)
         actions = [
             ("Decode a code", "Read a GBR code in any printed dialect (d, F2)", "app.decode"),
             (
@@ -60,29 +63,29 @@ class GbrCommands(Provider):
         ]
         actions += [
             (
-                f"Copy the {name}",
-                f"Copy the position as the {name} (y {key}{', or Y' if key == 'f' else ''})",
-                f"copy_form('{key}')",
+                f"Copy the {form.label}",
+                f"Copy the position as the {form.label} (y {form.key}{', or Y' if form is Form.FEN else ''})",
+                f"copy_form('{form.key}')",
             )
-            for key, name, _ in FORM_NAMES
+            for form in Form
         ]
-        commands = [
+        commands: list[tuple[str, str, Callable[[], object]]] = [
             (
                 title,
                 help_text,
-                partial(app.run_action, action) if action.startswith("app.") else partial(app.in_editor, action),
+                partial(app.run_action, action) if action.startswith("app.") else partial(gbr_app.in_editor, action),
             )
             for title, help_text, action in actions
             if app.check_action(action.rpartition(".")[2], ()) is not False
         ]
-        other_rule = Rule.PROMOTED if app.rule == Rule.COUNT else Rule.COUNT
-        commands.append((f"Use the {other_rule.value} rule", RULE_CHOICE, app.action_toggle_rule))
+        other_rule = Rule.PROMOTED if gbr_app.rule == Rule.COUNT else Rule.COUNT
+        commands.append((f"Use the {other_rule.value} rule", RULE_CHOICE, gbr_app.action_toggle_rule))
         for example in ALL:
             commands.append(
                 (
-                    f"Load example {example.code(app.rule, short=False)} {example.name}",
+                    f"Load example {example.code(gbr_app.rule, short=False)} {example.name}",
                     example_words(example),
-                    partial(app.load_example, example),
+                    partial(gbr_app.load_example, example),
                 )
             )
         return commands

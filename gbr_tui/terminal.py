@@ -7,7 +7,7 @@ and screenshots look the same whatever the environment they run in.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import IO
+from typing import IO, Literal
 
 #: The locale variables that name the character set, in the order POSIX consults them.
 LOCALE_VARIABLES = ("LC_ALL", "LC_CTYPE", "LANG")
@@ -70,7 +70,7 @@ def remote(environ: Mapping[str, str]) -> bool:
     return any(environ.get(name) for name in ("SSH_CONNECTION", "SSH_TTY", "SSH_CLIENT"))
 
 
-def animation_level(environ: Mapping[str, str], no_animation: bool, served: bool) -> str | None:
+def animation_level(environ: Mapping[str, str], no_animation: bool, served: bool) -> Literal["none"] | None:
     """``"none"`` when animations are off, None to leave Textual's own choice.
 
     Off with ``--no-animation``; off over ssh (and when served) unless ``TEXTUAL_ANIMATIONS``

@@ -122,7 +122,7 @@ class _Checker:
         self.file = printable(file, SHOWN_CHARACTERS)
         captions = 0
         for item, found in items:
-            if type(item) is BadRecord:
+            if isinstance(item, BadRecord):
                 self._bad(item.line, item.number, item.reason)
             elif found is None:
                 uncaptioned += 1
@@ -150,6 +150,7 @@ class _Checker:
         if self.args.json:
             write_json_lines([_json_object(file, record, found)])
         elif not found.agree:
+            assert record.caption is not None  # the caption checked
             place = f"{self.file}:{record.line}: record {record.number}"
             headers = headers_words({name: value for name, value in record.headers.items() if name != "FEN"})
             out = sys.stdout

@@ -21,14 +21,8 @@ from gbr_tui.commands.common import (
     write_json_lines,
 )
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode, explain, position_warnings
-from gbr_tui.core.describe import (
-    SIDE_NAMES,
-    STIPULATION_WORDS,
-    hidden_count_words,
-    men_total_words,
-    result_words,
-    side_words,
-)
+from gbr_tui.core.describe import SIDE_NAMES, STIPULATION_WORDS, hidden_count_words
+from gbr_tui.core.explanation import men_total_words, result_words, side_words
 from gbr_tui.core.notation import DIALECTS
 from gbr_tui.core.text import printable
 

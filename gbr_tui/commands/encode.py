@@ -131,18 +131,17 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, suff
     out = sys.stdout
     for block in blocks:
         vetted = encoder.vet(block.texts)
-        codes: list[str | None] = vetted.codes  # type: ignore[assignment]
+        codes = vetted.codes  # "" in the place of each line not vouched for
         for index in vetted.rejected:  # python-chess judges what the fast checks did not vouch for
             try:
                 codes[index] = encoder.code(block.texts[index])
-            except GbrError as error:
-                codes[index] = None
+            except GbrError as error:  # no code: its "" is left out below
                 if block.skipped(index):
                     problems.blank_lines += 1
                 else:
                     item = block.input(index)
                     problems.report(item, not_utf8(item.text) or error)
-        lines = [code for code in codes if code is not None] if vetted.rejected else codes
+        lines = [code for code in codes if code] if vetted.rejected else codes
         if prefix or suffix:
             lines = [prefix + code + suffix for code in lines]
         if lines:
@@ -196,6 +195,8 @@ def _json_record(
     except GbrError as error:
         problems.report(item, error)
         return error_record(item, error)
+    extended: str | None
+    caption: str | None
     try:
         extended = extended_code(board, stipulation, rule)
         caption = write_caption(board, form, stipulation, result, rule)

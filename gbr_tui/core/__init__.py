@@ -5,12 +5,18 @@ encoder) is imported when first asked for: ``from gbr_tui.core import decode`` l
 """
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from gbr_tui.core.code import Rule, encode, extended_code, format_code, piece_digit, short_form
-from gbr_tui.core.describe import DigitExplanation, explain
 from gbr_tui.core.errors import GbrError
+from gbr_tui.core.explanation import DigitExplanation, explain
 from gbr_tui.core.material import Material, board_from_fen
 from gbr_tui.core.validity import position_warnings
+
+if TYPE_CHECKING:  # what ``__getattr__`` loads when first asked for, as the type checker sees it
+    from gbr_tui.core.batch import FenEncoder
+    from gbr_tui.core.notation import DecodedCode, decode, decode_any
+    from gbr_tui.core.piece_list import parse_piece_list
 
 #: The names imported when first asked for, and their modules.
 LAZY = {

@@ -11,42 +11,19 @@ every batch uses it.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from gbr_tui.core.code import Rule, format_code, material_digits
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import Material, board_from_fen
+from gbr_tui.core.vetted import Vetted
+
+if TYPE_CHECKING:
+    from gbr_tui.core.fast import VectorEncoder
 
 NUMPY_WORTH = 8192  # FENs in a batch from which numpy's import pays
 _CHUNK = 1 << 14  # FENs vetted at once (about 1 MB of text)
 _FAST_MODULE = "gbr_tui.core.fast"
-
-
-class Vetted:
-    """A batch's verdicts: ``codes[i]`` for each text not in ``rejected`` (those hold ""), and
-    the material behind each of those codes; the rejected are python-chess's to judge."""
-
-    def __init__(self, codes: list[str] | None, rejected: Sequence[int], counts=None) -> None:
-        self.codes = codes
-        self.rejected = rejected
-        self.counts = counts  # (texts, 10) men Q R B N P q r b n p per text, a numpy array
-        self.line_ends = None  # from ``vet_text``: where each line ends in the text, when known
-        self._rows: list[list[int]] | None = None
-
-    def material(self, index: int) -> Material:
-        if self._rows is None:  # all rows at once: numpy's per-row access costs some 10 us
-            self._rows = self.counts.tolist()
-        counts = self._rows[index]
-        return Material(tuple(counts[:5]), tuple(counts[5:]))
-
-    def code_indices(self):
-        """The codes vouched for as numbers (``fast.code_indices``); None: count ``codes``."""
-        return None
-
-    def nine_keys(self) -> tuple[list[str], Sequence[int]]:
-        """The vouched-for codes with a 9, which hide their material, and the men behind each
-        packed in one number (``Tally.add_packed``); none here, where python-chess judges all."""
-        return [], []
 
 
 class FenEncoder:
@@ -60,7 +37,7 @@ class FenEncoder:
         self.rule = rule
         self.short = short
         self.vector = vector
-        self._vector_encoder = None
+        self._vector_encoder: VectorEncoder | None = None
 
     def code(self, fen: str) -> str:
         """The code of one FEN; raises GbrError for a FEN python-chess would reject."""
@@ -74,16 +51,16 @@ class FenEncoder:
     def vet(self, fens: list[str]) -> Vetted:
         """The batch's plain FENs encoded the fast way; none when the batch is too small for it."""
         if not fens or not self._uses_numpy(len(fens)):
-            return Vetted([""] * len(fens), range(len(fens)))
+            return Vetted(len(fens))
         return self._vector().vet(fens)
 
     def vet_text(self, text: str, lines: int) -> Vetted:
         """As ``vet``, for the ``lines`` lines of one text, a line end after each."""
         if not lines or not self._uses_numpy(lines):
-            return Vetted([""] * lines, range(lines))
+            return Vetted(lines)
         return self._vector().vet_text(text)
 
-    def _vector(self):
+    def _vector(self) -> VectorEncoder:
         if self._vector_encoder is None:
             from gbr_tui.core.fast import VectorEncoder
 
@@ -96,7 +73,7 @@ class FenEncoder:
         if len(fens) > _CHUNK:  # numpy is fastest on blocks whose arrays fit the caches
             return [code for start in range(0, len(fens), _CHUNK) for code in self.codes(fens[start : start + _CHUNK])]
         vetted = self.vet(fens)
-        results: list[str | GbrError] = vetted.codes  # type: ignore[assignment]
+        results: list[str | GbrError] = list(vetted.codes)
         for index in vetted.rejected:
             try:
                 results[index] = self.material_and_code(fens[index])[1]

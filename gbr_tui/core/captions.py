@@ -134,8 +134,7 @@ def write_caption(
         parts = [code, kings] + [part for part in (pieces_part, pawns_part) if part]
         return (stipulation or "") + ".".join(parts) + tail
     if form == "book":
-        parts = [stipulation, code, kings, _names(men)]
-        return " ".join(part for part in parts if part) + tail
+        return " ".join(part for part in (stipulation, code, kings, _names(men)) if part) + tail
     if form == "arves":
         parts = [kings, code, _names(men), _men_count(board) + (stipulation or "" if result is None else "")]
         return " ".join(part for part in parts if part) + tail
@@ -151,5 +150,4 @@ def write_caption(
         ]
         result = ", ".join(words) or None
     men_part = ".".join(part for part in (pieces_part, pawns_part) if part)
-    parts = [kings, code, men_part, _men_count(board), result]
-    return " ".join(part for part in parts if part)
+    return " ".join(part for part in (kings, code, men_part, _men_count(board), result) if part)

@@ -16,15 +16,9 @@ from typing import TYPE_CHECKING
 import chess
 
 from gbr_tui.core.code import Rule, format_code, material_digits, men_squares
-from gbr_tui.core.describe import (
-    caption_error_words,
-    counts_by_type,
-    digit_disagreement_words,
-    disagreement_words,
-    other_rule_words,
-    squares_difference_words,
-)
+from gbr_tui.core.describe import caption_error_words, disagreement_words, other_rule_words, squares_difference_words
 from gbr_tui.core.errors import GbrError
+from gbr_tui.core.explanation import counts_by_type, digit_disagreement_words
 from gbr_tui.core.material import Material, board_from_fen
 from gbr_tui.core.notation import DecodedCode, decode
 
@@ -79,10 +73,13 @@ def check_caption(
     position's ``material`` (a record's, as read), a FEN is read only when the caption prints
     more than a code (a count, the kings, squares): a code alone needs the material alone."""
     decoded = _decoded(caption, rule)
-    board = position
-    if isinstance(position, str) and (material is None or _needs_board(decoded)):
-        board = board_from_fen(position)
+    board: chess.BaseBoard | None
+    if isinstance(position, str):
+        board = board_from_fen(position) if material is None or _needs_board(decoded) else None
+    else:
+        board = position
     if material is None:
+        assert board is not None  # read above, for its material
         material = Material.from_board(board)
     try:
         digits = material_digits(material, rule)
@@ -91,6 +88,8 @@ def check_caption(
     found = []
     if decoded.digits != digits:
         found.append(_code_disagreement(decoded, material, digits, rule))
+    if board is None:  # the caption prints a code alone (``_needs_board``)
+        return CaptionCheck(caption, found)
     if decoded.men_count is not None:
         actual = tuple(chess.popcount(board.occupied_co[color]) for color in (chess.WHITE, chess.BLACK))
         if decoded.men_count != actual:
@@ -169,8 +168,10 @@ def record_check(
     ``caption`` with why, when it does not decode); nothing when they agree, None when there is
     no caption."""
     found = caption_checked(caption, position, rule, material)
-    if found is None or isinstance(found, str):
-        return found and [("caption", found)]
+    if found is None:
+        return None
+    if isinstance(found, str):
+        return [("caption", found)]
     return [(d.part, disagreement_words(d.part, d.printed, d.actual, d.detail)) for d in found.disagreements]
 
 

@@ -1,29 +1,25 @@
-"""Every sentence about a code, a side, a digit, a stipulation or a collection, in one wording.
+"""Every sentence the app and the command line say, in one wording: sides, stipulations, the
+editor's notices, what is kept between runs, checks of printed captions, collections and their
+indexes, clusters.
 
-The command line, the decode screen and the code pane all print these; none words a fact itself.
+Plain wording only: these functions word facts they are given. What a code and its digits mean
+is worked out in ``explanation``, the forms a position is written in in ``written_forms``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import chess
 
-from gbr_tui.core.captions import read_result, write_caption
-from gbr_tui.core.code import Rule, encode, extended_code, extended_squares, material_digits
+from gbr_tui.core.code import Rule
 from gbr_tui.core.errors import GbrError
-from gbr_tui.core.material import TYPE_NAMES, TYPES, Material, men_on_board
+from gbr_tui.core.material import TYPE_NAMES, Material
 from gbr_tui.core.text import printable
-from gbr_tui.core.validity import position_warnings
 
 if TYPE_CHECKING:
     from gbr_tui.core.examples import Example
-    from gbr_tui.core.notation import DecodedCode
-
-#: A side's counts by type letter (Q R B N P); None where a 9 hides the count.
-SideCounts = Mapping[str, "int | None"]
 
 SIDE_NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
 NUMBER_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight")
@@ -68,26 +64,18 @@ def stipulation_words(stipulation: str | None, turn: chess.Color = chess.WHITE) 
     return f"{stipulation} {words[stipulation]}"
 
 
-RESULT_MEANINGS = {"+": "a win for White (+)", "=": "a draw (=)"}
-
-
-def result_words(result: str, limit: int | None = None) -> str:
-    """A printed result and what its words say, in one line:
-    ``'Black to move loses' as printed: a win for White (+), Black to move``."""
-    reading = read_result(result)
-    said = []
-    if reading.stipulation:
-        said.append(RESULT_MEANINGS[reading.stipulation])
-    if reading.side_to_move is not None:
-        said.append(to_move_words(reading.side_to_move))
-    if reading.queried:
-        said.append("queried (the '?' is printed)")
-    meaning = ", ".join(said) if said else "no win, draw or side to move that the words say"
-    return f"'{printable(result, limit)}' as printed: {meaning}"
-
-
 def to_move_words(color: chess.Color) -> str:
     return f"{SIDE_NAMES[color]} to move"
+
+
+def unknown_types_words(unknown: list[str]) -> str:
+    """``knights``, ``queens and knights``: the types a 9 hides."""
+    return join_words([TYPE_NAMES[piece_type] + "s" for piece_type in unknown])
+
+
+def hidden_count_words(unknown: list[str]) -> str:
+    """What a 9 leaves open, for the types it hides."""
+    return f"a 9 hides the exact number of {unknown_types_words(unknown)}: three or more on a side"
 
 
 def example_words(example: Example) -> str:
@@ -109,6 +97,9 @@ def example_loaded_words(example: Example, rule: Rule = Rule.COUNT) -> str:
     if example.result:
         return f"{said}: {example.result}; no + or = (both mean White to play)"
     return f"{said}: {to_move_words(example.board.turn)}, {NO_STIPULATION}"
+
+
+# --- the editor -------------------------------------------------------------------------------------
 
 
 #: The board pane's foot while no key waits for more: how to type men with their squares.
@@ -153,136 +144,6 @@ def stipulation_conflict(stipulation: str | None, turn: chess.Color) -> str | No
     return None
 
 
-def side_words(counts: SideCounts) -> str:
-    """``king, two bishops and a pawn``; a type hidden by a 9 is named as unknown."""
-    men = []
-    for piece_type in TYPES:
-        count = counts[piece_type]
-        name = TYPE_NAMES[piece_type]
-        if count is None:
-            men.append(f"an unknown number of {name}s")
-        elif count:
-            men.append(number_of(count, name))
-    return join_words(["king", *men]) if men else "bare king"
-
-
-def men_total_words(counts: SideCounts) -> str:
-    """``4 men`` (king included); empty when a 9 hides the total."""
-    if any(count is None for count in counts.values()):
-        return ""
-    total = 1 + sum(counts.values())
-    return plural(total, "man", "men")
-
-
-def unknown_types_words(unknown: list[str]) -> str:
-    """``knights``, ``queens and knights``: the types a 9 hides."""
-    return join_words([TYPE_NAMES[piece_type] + "s" for piece_type in unknown])
-
-
-def hidden_count_words(unknown: list[str]) -> str:
-    """What a 9 leaves open, for the types it hides."""
-    return f"a 9 hides the exact number of {unknown_types_words(unknown)}: three or more on a side"
-
-
-#: The types in the order a piece list names them, king first.
-_LIST_ORDER = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
-
-
-def piece_list_words(board: chess.BaseBoard, separator: str = " – ") -> str:
-    """Which man stands where, as a piece list is printed (spec section 3):
-    ``White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6``. Within a side the king,
-    then queens, rooks, bishops, knights and pawns; within a type by file a to h, then rank."""
-    sides = []
-    for color in (chess.WHITE, chess.BLACK):
-        men = []
-        for piece_type in _LIST_ORDER:
-            letter = chess.piece_symbol(piece_type).upper()
-            squares = sorted(
-                board.pieces(piece_type, color), key=lambda sq: (chess.square_file(sq), chess.square_rank(sq))
-            )
-            men += [letter + chess.square_name(square) for square in squares]
-        sides.append(f"{SIDE_NAMES[color]}: {', '.join(men) or 'none'}")
-    return separator.join(sides)
-
-
-# --- every written form of a position (the editor's copy menu, the code pane) ---------------------
-
-
-@dataclass(frozen=True)
-class WrittenForm:
-    """One form a position is written in: its text, or why the position has none."""
-
-    key: str  # the letter that chooses it in the copy menu
-    name: str  # "EG caption": "Copied the EG caption: ..."
-    text: str | None
-    problem: str | None = None
-
-
-#: Every form, in the copy menu's order: (key, name, caption form of ``write_caption`` or None).
-FORM_NAMES = (
-    ("c", "plain code", None),
-    ("s", "short code", None),
-    ("k", "code with kings", None),
-    ("m", "code with every man", None),
-    ("e", "EG caption", "eg"),
-    ("a", "ARVES caption", "arves"),
-    ("g", "German form", "german"),
-    ("b", "book form", "book"),
-    ("f", "FEN", None),
-    ("l", "piece list", None),
-)
-#: Why the forms that name squares (kings first) are not written.
-ONE_KING_EACH = "needs exactly one king on each side"
-#: Why a caption is not written without a stipulation: EG and ARVES print the result.
-CAPTION_NEEDS_RESULT = "set + or = first: a caption prints the result"
-
-
-def written_forms(board: chess.Board, stipulation: str | None, rule: Rule = Rule.COUNT) -> list[WrittenForm]:
-    """The position in every form of ``FORM_NAMES``, or why it cannot be written in one."""
-    try:
-        code = encode(board, rule)
-    except GbrError as error:
-        code, no_code = None, f"no code: {error.message}"
-    try:
-        extended_squares(board)
-        no_squares = None
-    except GbrError:
-        no_squares = ONE_KING_EACH
-    forms = []
-    for key, name, caption in FORM_NAMES:
-        problem = None
-        if name == "FEN":
-            text = board.fen()
-        elif name == "piece list":
-            text, problem = (piece_list_words(board), None) if no_squares is None else (None, no_squares)
-        elif code is None:
-            text, problem = None, no_code
-        elif name == "plain code":
-            text = code
-        elif name == "short code":
-            text = encode(board, rule, short=True)
-        elif no_squares is not None:
-            text, problem = None, no_squares
-        elif caption is None:
-            text = extended_code(board, stipulation, rule, kings_only=name == "code with kings")
-        elif caption in ("eg", "arves") and not stipulation:
-            text, problem = None, CAPTION_NEEDS_RESULT
-        else:
-            text = write_caption(board, caption, stipulation, rule=rule)
-        forms.append(WrittenForm(key, name, text, problem))
-    return forms
-
-
-def copied_words(form: WrittenForm) -> str:
-    """``Copied the EG caption: g3g1 0323.12 ...``."""
-    return f"Copied the {form.name}: {form.text}"
-
-
-def not_written_words(form: WrittenForm) -> str:
-    """``No EG caption: a caption prints the result: ...``."""
-    return f"No {form.name}: {form.problem}"
-
-
 # --- what is kept between runs -------------------------------------------------------------------
 
 
@@ -311,6 +172,9 @@ def not_saved_words(path: object, error: Exception) -> str:
     return f"The position is not saved to {printable(str(path), 200)}: {printable(reason)}"
 
 
+# --- reading collections, checking their captions ---------------------------------------------------
+
+
 def read_summary(classified: int, bad: int) -> str:
     """``read 1,204 = classified 1,200 + bad 4``: every record read is one or the other."""
     return f"read {classified + bad:,} = classified {classified:,} + bad {bad:,}"
@@ -323,23 +187,24 @@ def check_summary(agree: int, disagree: int, unchecked: int, bad: int) -> str:
     return f"checked {checked:,} = agree {agree:,} + disagree {disagree:,} (+ unchecked {unchecked:,}, bad {bad:,})"
 
 
+def no_captions_words(name: str) -> str:
+    """What to say of a collection in which no record has a caption where one was looked for."""
+    return (
+        f"no record has a caption (no {printable(name, 60)} tag, opcode, field or column): "
+        "--tag or --code-column names where they are"
+    )
+
+
+def caption_error_words(caption: str, error: GbrError) -> str:
+    """Why a printed caption is not checked: ``the caption 'a7d3 01x6' does not decode: ...``."""
+    spot = "" if error.offset is None else f" (at column {error.offset + 1})"
+    return f"the caption '{printable(caption, 100)}' does not decode: {printable(error.message)}{spot}"
+
+
 def disagreement_words(part: str, printed: str, actual: str, detail: str = "") -> str:
     """``code: printed 0324.12, the position gives 0323.12 (N printed 4, ...)``."""
     words = f"{part}: printed {printable(printed, 100)}, the position gives {actual}"
     return f"{words} ({detail})" if detail else words
-
-
-def digit_disagreement_words(
-    printed: str, actual: str, white: SideCounts, black: SideCounts, rule: Rule = Rule.COUNT
-) -> list[str]:
-    """For each digit the position gives otherwise than printed: ``N printed 4, the position 3:
-    0 White + 1 Black (knights)``."""
-    explained = explain_digits(actual, white, black, rule)
-    return [
-        f"{line.label} printed {digit}, the position {line.digit}: {line.text}"
-        for line, digit in zip(explained, printed)
-        if digit != line.digit
-    ]
 
 
 def other_rule_words(rule: Rule) -> str:
@@ -387,6 +252,9 @@ def printed_words(caption: str, limit: int = 200) -> str:
 def headers_words(headers: Mapping[str, str], limit: int = 60) -> str:
     """A record's headers in one line, made printable: ``White: Kubbel · Event: Shakhmaty``."""
     return " · ".join(f"{printable(name)}: {printable(value, limit)}" for name, value in headers.items())
+
+
+# --- summaries of classes, the browser and indexes --------------------------------------------------
 
 
 def share_of_games_note(games: int, row: str = "class") -> str:
@@ -500,149 +368,7 @@ def more_materials_words(count: int) -> str:
     return f"{count} more"
 
 
-# --- the digits ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DigitExplanation:
-    label: str  # "Q", "R", "B", "N", then "P" (White's pawns) and "p" (Black's)
-    digit: str
-    text: str
-
-
-def explain_digits(
-    digits: str, white: SideCounts, black: SideCounts, rule: Rule = Rule.COUNT
-) -> list[DigitExplanation]:
-    """One line per digit, e.g. ``R 3 = 0 White + 1 Black (rooks)``.
-
-    ``white`` and ``black`` are the counts behind the digits, None where a 9 hides one.
-    """
-    lines = []
-    for piece_type, digit in zip(TYPES, digits[:4]):
-        name = TYPE_NAMES[piece_type]
-        if digit == "9" and white[piece_type] is not None and black[piece_type] is not None:
-            meaning = known_nine_words(piece_type, white[piece_type], black[piece_type], rule)
-        elif digit == "9":
-            if piece_type == "Q" and rule == Rule.PROMOTED:
-                meaning = "more than one queen on at least one side: exact count unknown"
-            else:
-                meaning = f"three or more {name}s on at least one side: exact count unknown"
-        else:
-            meaning = f"{white[piece_type]} White + {black[piece_type]} Black ({name}s)"
-        lines.append(DigitExplanation(piece_type, digit, meaning))
-    for label, color, digit in zip("Pp", (chess.WHITE, chess.BLACK), digits[4:]):
-        count = int(digit)
-        lines.append(DigitExplanation(label, digit, f"{count} {SIDE_NAMES[color]} {'pawn' if count == 1 else 'pawns'}"))
-    return lines
-
-
-def known_nine_words(piece_type: str, white: int, black: int, rule: Rule = Rule.COUNT) -> str:
-    """What a 9 stands for when the men are known (a board): ``White has three knights and
-    Black two; the code writes 9 when a side has three or more``."""
-    name = TYPE_NAMES[piece_type]
-    white_words = f"White has {number_of(white, name)}"
-    black_words = {0: "none", 1: "one"}.get(black) or (NUMBER_WORDS[black] if black < len(NUMBER_WORDS) else str(black))
-    if piece_type == "Q" and rule == Rule.PROMOTED and max(white, black) < 3:
-        why = "the promoted rule writes 9 when a side has more than one queen"
-    else:
-        why = "the code writes 9 when a side has three or more"
-    return f"{white_words} and Black {black_words}; {why}"
-
-
-def explain(decoded: DecodedCode, rule: Rule = Rule.COUNT) -> list[DigitExplanation]:
-    """Each digit of a decoded code."""
-    return explain_digits(decoded.digits, decoded.white, decoded.black, rule)
-
-
-def counts_by_type(counts: tuple[int, ...]) -> dict[str, int]:
-    return dict(zip(TYPES, counts))
-
-
-# --- a board being set up -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BoardDescription:
-    """What the code pane shows of a board: each part already worded."""
-
-    code: str | None  # abcd.ef; None when a side has more than eight pawns
-    men: str  # KBBP v KRNPP, the kings as they stand
-    to_move: str
-    stipulation: str
-    #: With the stipulation and king squares (=0323.12g3g1), or the basic code when the board
-    #: has no single king a side: what ``y`` copies.
-    kings_code: str | None
-    every_man: str | None  # with every man's square; None without one king a side
-    code_note: str | None  # why there is no extended code
-    fen: str
-    warnings: list[str] = field(default_factory=list)
-    digits: list[DigitExplanation] = field(default_factory=list)
-    #: The side to move contradicts the stipulation: said, but the position stays legal.
-    stipulation_warning: str | None = None
-    #: The captions as EG and ARVES print them (label, text), when the board has a stipulation
-    #: and one king a side: shown where the pane has room.
-    captions: list[tuple[str, str]] = field(default_factory=list)
-
-    @property
-    def legal(self) -> bool:
-        return not self.warnings
-
-
-def describe_board(board: chess.Board, stipulation: str | None, rule: Rule = Rule.COUNT) -> BoardDescription:
-    warnings = position_warnings(board)
-    material = Material.from_board(board)
-    try:
-        digits = material_digits(material, rule)
-    except GbrError as error:
-        warnings.insert(0, f"no code: {error.message}")
-        digits = None
-    code = kings_code = every_man = note = None
-    explanations = []
-    if digits is not None:
-        code = encode(material, rule)
-        try:
-            kings_code = extended_code(board, stipulation, rule, kings_only=True)
-            every_man = extended_code(board, stipulation, rule)
-        except GbrError as error:
-            kings_code, note = f"{stipulation or ''}{code}", error.message
-        white, black = counts_by_type(material.white), counts_by_type(material.black)
-        explanations = explain_digits(digits, white, black, rule)
-    return BoardDescription(
-        code,
-        men_on_board(board),
-        to_move_words(board.turn),
-        stipulation_words(stipulation, board.turn),
-        kings_code,
-        every_man,
-        note,
-        board.fen(),
-        warnings,
-        explanations,
-        stipulation_conflict(stipulation, board.turn),
-        [] if not stipulation or every_man is None else _pane_captions(board, stipulation, rule),
-    )
-
-
-def no_captions_words(name: str) -> str:
-    """What to say of a collection in which no record has a caption where one was looked for."""
-    return (
-        f"no record has a caption (no {printable(name, 60)} tag, opcode, field or column): "
-        "--tag or --code-column names where they are"
-    )
-
-
-def caption_error_words(caption: str, error: GbrError) -> str:
-    """Why a printed caption is not checked: ``the caption 'a7d3 01x6' does not decode: ...``."""
-    spot = "" if error.offset is None else f" (at column {error.offset + 1})"
-    return f"the caption '{printable(caption, 100)}' does not decode: {printable(error.message)}{spot}"
-
-
-#: The captions the code pane shows, with their labels.
-PANE_CAPTIONS = (("EG", "eg"), ("ARVES", "arves"))
-
-
-def _pane_captions(board: chess.Board, stipulation: str, rule: Rule) -> list[tuple[str, str]]:
-    return [(label, write_caption(board, form, stipulation, rule=rule)) for label, form in PANE_CAPTIONS]
+# --- clusters and worker processes ------------------------------------------------------------------
 
 
 #: `classify --dask`: what the option takes, and what goes wrong with a cluster.

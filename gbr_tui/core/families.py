@@ -24,8 +24,16 @@ class Family:
 
 def _family(name: str, definition: str, *pairs: str) -> Family:
     """``pairs`` as ``"R v B"``: one side's pieces against the other's (``-``: none)."""
-    sides = (tuple(side.strip().replace("-", "") for side in pair.split(" v ")) for pair in pairs)
-    return Family(name, definition, frozenset(tuple(sorted(side)) for side in sides))
+    pieces = set()
+    for pair in pairs:
+        one, other = (side.strip().replace("-", "") for side in pair.split(" v "))
+        pieces.add(_sorted_pair(one, other))
+    return Family(name, definition, frozenset(pieces))
+
+
+def _sorted_pair(one: str, other: str) -> tuple[str, str]:
+    """Two sides' pieces in one order, whichever side is named first."""
+    return (one, other) if one <= other else (other, one)
 
 
 #: The families in the order they are listed; a material in none of them is ``OTHER``.
@@ -70,5 +78,4 @@ def pieces_of(counts: tuple[int, ...]) -> str:
 @lru_cache(maxsize=1 << 16)
 def family_of(material: Material) -> str:
     """The name of a material's family."""
-    pair = tuple(sorted((pieces_of(material.white), pieces_of(material.black))))
-    return _BY_PIECES.get(pair, OTHER).name
+    return _BY_PIECES.get(_sorted_pair(pieces_of(material.white), pieces_of(material.black)), OTHER).name

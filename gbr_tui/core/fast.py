@@ -21,10 +21,11 @@ import ctypes
 import sys
 
 import numpy as np
+from numpy.typing import NDArray
 
-from gbr_tui.core.batch import Vetted
 from gbr_tui.core.code import Rule, piece_digit
 from gbr_tui.core.material import Material
+from gbr_tui.core.vetted import Vetted
 
 #: Lines whose bytes are vetted at once: the temporaries of a piece (some 8 bytes a byte of text)
 #: stay within ``_HEAP_KEPT``.
@@ -105,7 +106,8 @@ def _eight_bytes(data: bytes) -> np.ndarray:
     """At each offset of ``data``, its next eight bytes as one big-endian number (zeros past
     the end): a view, nothing is copied but the padding."""
     padded = data + bytes(8)
-    return np.ndarray((len(data),), dtype=">u8", buffer=padded, strides=(1,))
+    view: np.ndarray = np.ndarray((len(data),), dtype=">u8", buffer=padded, strides=(1,))
+    return view
 
 
 def _packed(texts: list[bytes], width: int) -> np.ndarray:
@@ -158,7 +160,7 @@ def sorted_order(*keys: np.ndarray) -> np.ndarray:
     sort of 64-bit ones)."""
     if not keys:
         return np.arange(0)
-    order = None  # the first digit is sorted as it is, not gathered in the order so far
+    order: np.ndarray | None = None  # the first digit is sorted as it is, not gathered in the order so far
     for key in keys:
         for shift in range(0, max(int(key.max(initial=0)).bit_length(), 1), 16):
             digits = ((key >> shift) & 0xFFFF).astype(np.uint16)
@@ -166,6 +168,7 @@ def sorted_order(*keys: np.ndarray) -> np.ndarray:
                 order = np.argsort(digits, kind="stable")
             else:
                 order = order.take(np.argsort(digits.take(order), kind="stable"))
+    assert order is not None  # each key has a digit at least
     return order
 
 
@@ -214,16 +217,24 @@ def code_counts(indices: list[np.ndarray], counted: dict[str, int]) -> tuple[np.
 
 
 class VettedBlock(Vetted):
-    """The verdicts of a block vetted here: the men of each line are packed in ``keys``, its
-    full code is a row of ``text`` (``abcd.ef`` and a line end), and ``codes`` are written from
-    those rows when first read (counting needs only the rows)."""
+    """The verdicts of a block vetted here: the men of each line are packed in ``keys`` (and
+    counted in ``counts``, a row of ten a line), its full code is a row of ``text`` (``abcd.ef``
+    and a line end), and ``codes`` are written from those rows when first read (counting needs
+    only the rows)."""
 
     def __init__(
-        self, text: np.ndarray, vouched: np.ndarray, counts: np.ndarray, keys: np.ndarray, short: bool = False
+        self,
+        text: NDArray[np.uint8],
+        vouched: NDArray[np.bool_],
+        counts: NDArray[np.int64],
+        keys: NDArray[np.int64],
+        short: bool = False,
     ) -> None:
-        super().__init__(None, np.flatnonzero(~vouched).tolist(), counts)
-        self.keys = keys
+        self.rejected = np.flatnonzero(~vouched).tolist()
+        self.counts, self.keys = counts, keys
         self._text, self._vouched, self._short = text, vouched, short
+        self._codes: list[str] | None = None
+        self._rows: list[list[int]] | None = None
 
     @property
     def codes(self) -> list[str]:
@@ -236,137 +247,22 @@ class VettedBlock(Vetted):
                 self._codes[index] = ""
         return self._codes
 
-    @codes.setter
-    def codes(self, codes: list[str] | None) -> None:
-        self._codes = codes
+    def material(self, index: int) -> Material:
+        if self._rows is None:  # all rows at once: numpy's per-row access costs some 10 us
+            self._rows = self.counts.tolist()
+        counts = self._rows[index]
+        return Material(tuple(counts[:5]), tuple(counts[5:]))
 
-    def code_indices(self) -> np.ndarray:
+    def code_indices(self) -> NDArray[np.int32]:
         return code_indices(self._text)[self._vouched]
 
-    def nine_keys(self) -> tuple[np.ndarray, np.ndarray]:
+    def nine_keys(self) -> tuple[NDArray[np.bytes_], NDArray[np.int64]]:
         """The full codes (``S7``) with a 9 among the vouched-for lines, and the packed men
         behind each."""
         digits = self._text  # a column at a time: numpy's any() along rows is its slow loop
         nine = (digits[:, 0] == _NINE) | (digits[:, 1] == _NINE) | (digits[:, 2] == _NINE) | (digits[:, 3] == _NINE)
         lines = np.flatnonzero(nine & self._vouched)
         return np.ascontiguousarray(self._text[lines, :7]).view("S7").ravel(), self.keys[lines]
-
-
-class PackedMaterials:
-    """The materials behind codes with a 9, as the batch path found them: each a packed key
-    (six bits a type, as ``VettedBlock.keys``) beside its code. Blocks are only appended; they
-    are counted together when first asked, and a ``Material`` is made only for those asked for.
-    """
-
-    def __init__(self) -> None:
-        self._codes: list[np.ndarray] = []  # a block's full codes (S7), a key each
-        self._keys: list[np.ndarray] = []
-        self._counts: list[np.ndarray] = []
-        self._runs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # codes, starts, stops
-        self._groups: dict[str, tuple[int, int]] | None = None
-        self._lengths: dict[str, int] | None = None
-        self._men: bytes | None = None  # each counted key's men (10 bytes), with _times its count
-        self._times: list[int] = []
-
-    def add(self, codes: np.ndarray, keys: np.ndarray, counts: np.ndarray | None = None) -> None:
-        if len(codes):
-            self._codes.append(codes)
-            self._keys.append(keys)
-            self._counts.append(np.ones(len(keys), dtype=np.int64) if counts is None else counts)
-            self._runs = self._groups = self._lengths = self._men = None
-
-    def extend(self, other: PackedMaterials) -> None:
-        if not self._codes:  # taken as they are: counted once, when first asked
-            self._codes, self._keys, self._counts = list(other._codes), list(other._keys), list(other._counts)
-            self._runs = other._runs
-        elif other._codes:
-            other._counted()
-            self.add(other._codes[0], other._keys[0], other._counts[0])
-
-    def count(self) -> None:
-        """Count the blocks added so far (else done when first asked)."""
-        self._counted()
-
-    def _counted(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Each code's run of (key, count), the most frequent first, equal counts by key: the
-        runs' codes (sorted), starts and stops."""
-        if self._runs is not None:
-            return self._runs
-        if not self._codes:
-            self._runs = (np.array([], dtype="S7"), np.array([], dtype=np.int64), np.array([], dtype=np.int64))
-            return self._runs
-        codes = np.concatenate(self._codes)
-        keys, counts = np.concatenate(self._keys), np.concatenate(self._counts)
-        # One entry a (code, key): the key's men fix its code, so the key alone tells them apart.
-        order = sorted_order(keys)
-        keys = keys.take(order)
-        new = np.empty(len(keys), dtype=bool)
-        new[:1] = True
-        np.not_equal(keys[1:], keys[:-1], out=new[1:])
-        starts = np.flatnonzero(new)
-        keys, counts, codes = (
-            keys.take(starts),
-            np.add.reduceat(counts.take(order), starts),
-            codes.take(order.take(starts)),
-        )
-        # By code, the most frequent first, equal counts by key (as they are): one key of both.
-        numbers = code_indices(codes.view(np.uint8).reshape(len(codes), 7))
-        most = int(counts.max(initial=0))
-        order = sorted_order(numbers.astype(np.int64) * (most + 1) + (most - counts))
-        keys, counts, codes, numbers = keys.take(order), counts.take(order), codes.take(order), numbers.take(order)
-        starts = np.flatnonzero(np.diff(numbers, prepend=-1) != 0)
-        self._codes = [codes]
-        self._keys, self._counts = [keys], [counts]
-        self._runs = (codes[starts], starts, np.append(starts[1:], len(keys)))
-        return self._runs
-
-    def _count(self) -> dict[str, tuple[int, int]]:
-        """Each code's run, as (start, stop) by code."""
-        if self._groups is None:
-            names, starts, stops = self._counted()
-            self._groups = dict(zip(names.astype("U7").tolist(), zip(starts.tolist(), stops.tolist())))
-        return self._groups
-
-    def codes(self) -> dict[str, int]:
-        """Each code with how many materials are behind it."""
-        if self._lengths is None:
-            self._lengths = {code: stop - start for code, (start, stop) in self._count().items()}
-        return self._lengths
-
-    def materials(self, code: str, shown: int | None = None) -> list[tuple[Material, int]]:
-        """The materials behind ``code`` (the first ``shown`` of them), the most frequent first."""
-        start, stop = self._count().get(code, (0, 0))
-        if shown is not None:
-            stop = min(stop, start + shown)
-        if self._men is None:  # one conversion for all: numpy's per-call cost is some 5 us a class
-            # Bytes, not lists: a listing reads the first few materials of each class, and a
-            # list of lists of all of them cost more than the rest of the listing.
-            self._men = self.men_runs()[3].tobytes()
-            self._times = self._counts[0].tolist()
-        men = self._men
-        return [
-            (Material(tuple(men[at : at + 5]), tuple(men[at + 5 : at + 10])), count)
-            for at, count in zip(range(10 * start, 10 * stop, 10), self._times[start:stop])
-        ]
-
-    def men_runs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Each code's run of materials as ``materials`` lists them: the runs' codes (sorted),
-        starts and lengths; and the men of every material, a row each (Q R B N P q r b n p),
-        and its count."""
-        names, starts, stops = self._counted()
-        keys = self._keys[0]
-        men = np.empty((len(keys), 10), dtype=np.uint8)
-        for column in range(10):
-            men[:, column] = (keys >> (6 * column)) & 63
-        return names, starts, stops - starts, men, self._counts[0]
-
-    def __getstate__(self) -> tuple:
-        runs = self._counted()  # first: it leaves one block, counted
-        return self._codes, self._keys, self._counts, runs
-
-    def __setstate__(self, state: tuple) -> None:
-        self._codes, self._keys, self._counts, self._runs = state
-        self._groups = self._lengths = self._men = None
 
 
 class VectorEncoder:
@@ -490,7 +386,7 @@ class VectorEncoder:
         fields = np.searchsorted(spaces, ends) - first_spaces  # a space before each
         last = len(spaces) - 1
         spelled = _eight_bytes(data)
-        ok = fields <= 5
+        ok: np.ndarray = fields <= 5
         for number in range(1, 6):  # a line with fewer fields reads garbage here, not looked at
             before = np.minimum(first_spaces + number - 1, last)
             at = np.minimum(spaces[before] + 1, size - 1)

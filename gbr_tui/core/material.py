@@ -16,7 +16,9 @@ TYPES = "QRBNP"
 PIECE_TYPES = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
 TYPE_NAMES = {"Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
 
-Counts = tuple[int, int, int, int, int]
+#: A side's five counts, Q R B N P (a tuple of any length to the type checker: they are built
+#: from iterables in the hot paths, and a fixed-length type would need a cast at each).
+Counts = tuple[int, ...]
 SIDES_SEPARATOR = " v "  # between White's men and Black's in a material's name
 
 

@@ -46,6 +46,11 @@ DIALECTS = (
 )
 
 
+def _known(side: dict[str, int | None]) -> dict[str, int]:
+    """A side's counts that no 9 hides (all of them when the code has no 9)."""
+    return {piece_type: count for piece_type, count in side.items() if count is not None}
+
+
 def _is_digit(char: str) -> bool:
     """ASCII digits only: str.isdigit() also takes '²' and '٣', which no code is written with."""
     return "0" <= char <= "9" and len(char) == 1
@@ -84,7 +89,7 @@ class DecodedCode:
         """Exact material, or None when a digit is 9."""
         if self.unknown:
             return None
-        return Material.from_counts(self.white, self.black)
+        return Material.from_counts(_known(self.white), _known(self.black))
 
     @property
     def fen(self) -> str | None:
@@ -140,7 +145,8 @@ def decode_any(text: str, rule: Rule = Rule.COUNT) -> DecodedCode:
 
 def decoded_from_material(text: str, material: Material, rule: Rule = Rule.COUNT) -> DecodedCode:
     """A material read as the code it has: no squares, nobody to move."""
-    white, black = dict(zip(TYPES, material.white)), dict(zip(TYPES, material.black))
+    white: dict[str, int | None] = dict(zip(TYPES, material.white))
+    black: dict[str, int | None] = dict(zip(TYPES, material.black))
     return DecodedCode(text, material_digits(material, rule), white, black, [])
 
 
@@ -207,7 +213,9 @@ class _Parser:
         return decoded
 
     def _skip_space(self) -> None:
-        self.pos = _SPACE.match(self.text, self.pos).end()
+        space = _SPACE.match(self.text, self.pos)
+        assert space is not None  # \s* matches anywhere
+        self.pos = space.end()
 
     def _set_stipulation(self, value: str, at: int) -> None:
         if self.stipulation not in (None, value):
@@ -338,7 +346,7 @@ class _Parser:
                     )
                 decoded.notes.append(f"the squares cannot be split by type: {hidden_count_words(decoded.unknown)}")
             return
-        needed = sum(decoded.white.values()) + sum(decoded.black.values())
+        needed = sum(_known(decoded.white).values()) + sum(_known(decoded.black).values())
         if men and len(men) != needed:
             if len(men) > needed:
                 raise GbrError(f"too many squares: the code has {needed} men besides the kings", men[needed][1])

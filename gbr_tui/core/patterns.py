@@ -26,7 +26,7 @@ _CODE_CHARACTERS = re.compile(r"[0-9?*.,\s]+")
 class ClassPattern:
     text: str
     material: Material | None = None
-    regex: re.Pattern | None = None
+    regex: re.Pattern[str] | None = None
     #: One side's men (``KRP``): either side has exactly these.
     side: tuple[int, ...] | None = None
 
@@ -36,7 +36,7 @@ class ClassPattern:
             return self.side in (material.white, material.black)
         if self.material is not None:
             return material == self.material
-        return self.regex.fullmatch(code) is not None
+        return self.regex is not None and self.regex.fullmatch(code) is not None
 
 
 def parse_pattern(text: str) -> ClassPattern:

@@ -92,6 +92,7 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[RawGame]:
     for line in lines:
         number += 1
         if in_comment:
+            assert game is not None  # a comment is only open in a game's movetext
             if after_blank and line.startswith("[Event "):  # the comment was never closed
                 in_comment = False
             else:
@@ -108,6 +109,7 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[RawGame]:
         if not line or line.isspace():
             after_blank = True
             if movetext:
+                assert game is not None  # movetext is only kept in a game
                 game.movetext = "\n".join(movetext)
                 yield game
                 game, movetext, size = None, [], 0
@@ -122,6 +124,7 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[RawGame]:
             _read_tags(game, line, number)
             continue
         if first == "[":
+            assert game is not None  # movetext is only kept in a game
             game.movetext = "\n".join(movetext)
             yield game
             game, movetext, size = RawGame(number, number), [], 0

@@ -19,8 +19,9 @@ import chess
 
 from gbr_tui.core.errors import GbrError
 
-#: Material as ten counts: White's Q R B N P, then Black's (the fields of ``Material``).
-BothSidesCounts = tuple[int, int, int, int, int, int, int, int, int, int]
+#: Material as ten counts: White's Q R B N P, then Black's (the fields of ``Material``; of any
+#: length to the type checker, as ``material.Counts``).
+BothSidesCounts = tuple[int, ...]
 #: The material at one ply: (ply, counts, the placement FEN when asked for, else None).
 Snapshot = tuple[int, BothSidesCounts, str | None]
 
@@ -65,7 +66,11 @@ _REACH = [
 ]
 
 
-def _parse_san(san: str) -> tuple | None:
+#: A SAN move's parts, as the fast replay takes them (``_parse_san``).
+SanParts = tuple[int, int, int, int, int]
+
+
+def _parse_san(san: str) -> SanParts | None:
     """The parts of a SAN move in the spellings the fast replay takes, else None: (kind, the
     piece moved or the pawn's piece after it, the origin's mask or a pawn capture's file step,
     the target square, its bit); a castling is (kind, the rook's square on the first rank, ...).
@@ -96,17 +101,17 @@ def _parse_san(san: str) -> tuple | None:
     return None
 
 
-def _pawn_parts(kind: int, step: int, target: str, promotion: str | None) -> tuple | None:
+def _pawn_parts(kind: int, step: int, target: str, promotion: str | None) -> SanParts | None:
     to = chess.parse_square(target)
     if (to >> 3 in (0, 7)) != bool(promotion):
         return None
     return (kind, _PIECE_LETTERS[promotion] if promotion else PAWN, step, to, 1 << to)
 
 
-_SAN_CACHE: dict[str, tuple] = {}
+_SAN_CACHE: dict[str, SanParts] = {}
 
 
-def _san_parts(san: str) -> tuple:
+def _san_parts(san: str) -> SanParts:
     """The parts of a SAN move (``_parse_san``), kept for the next time; _NeedsPythonChess for
     a spelling the fast replay does not take."""
     parts = _parse_san(san.rstrip("+#"))
@@ -249,7 +254,8 @@ def _fast_replay(start: StartPosition, sans: Sequence[str], every_change: bool, 
     occupied = own_all | foe_all
     king, foe_king = own[KING].bit_length() - 1, foe[KING].bit_length() - 1
     castling, ep = start.castling, start.ep
-    in_check = _attacked(own, foe_king, occupied, not white)  # whether the side to move is in check
+    # Whether the side to move is in check: truthy, a bool or a bit of a mask.
+    in_check: int = _attacked(own, foe_king, occupied, not white)
     changes = [(0, counts_of(men), placement(men) if fens else None)]
     cache = _SAN_CACHE
 

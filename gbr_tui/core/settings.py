@@ -66,12 +66,16 @@ def read_settings(path: Path) -> tuple[Settings, list[str]]:
         return Settings(), [f"{shown} is damaged (not a JSON object): using the defaults"]
     problems: list[str] = []
     kept = {name: _checked(name, values.get(name), problems) for name in ("theme", "rule", "fen", "stipulation")}
-    if kept["fen"] is None:
-        kept["stipulation"] = None
-    return Settings(**kept), [f"{shown}: {problem}" for problem in problems]
+    settings = Settings(
+        theme=kept["theme"],
+        rule=None if kept["rule"] is None else Rule(kept["rule"]),
+        fen=kept["fen"],
+        stipulation=None if kept["fen"] is None else kept["stipulation"],
+    )
+    return settings, [f"{shown}: {problem}" for problem in problems]
 
 
-def _checked(name: str, value: object, problems: list[str]) -> object:
+def _checked(name: str, value: object, problems: list[str]) -> str | None:
     """``value`` if it makes sense for the setting ``name``, else None with the problem said."""
     if value is None:
         return None
@@ -80,7 +84,7 @@ def _checked(name: str, value: object, problems: list[str]) -> object:
         return None
     if name == "rule":
         try:
-            return Rule(value)
+            Rule(value)
         except ValueError:
             problems.append(f"unknown rule {printable(value)!r} (count or promoted): left at its default")
             return None

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 import chess
 
 from gbr_tui.core.code import Rule
-from gbr_tui.core.describe import BoardDescription, describe_board, example_loaded_words, unknown_types_words
+from gbr_tui.core.describe import example_loaded_words, unknown_types_words
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.examples import Example, arrange
+from gbr_tui.core.explanation import BoardDescription, describe_board
 
 if TYPE_CHECKING:
     from gbr_tui.core.notation import DecodedCode
@@ -209,5 +210,5 @@ class PositionSetup:
         return True
 
     def description(self, rule: Rule = Rule.COUNT) -> BoardDescription:
-        """Everything the code pane shows, worded by ``core.describe``."""
+        """Everything the code pane shows, worked out and worded by ``core.explanation``."""
         return describe_board(self.board, self.stipulation, rule)

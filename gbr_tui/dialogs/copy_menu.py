@@ -14,10 +14,10 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from gbr_tui.core.describe import FORM_NAMES, WrittenForm, not_written_words
+from gbr_tui.core.written_forms import Form, WrittenForm, not_written_words
 
 #: The widest form name, so that every text starts in one column.
-NAME_WIDTH = max(len(name) for _, name, _ in FORM_NAMES)
+NAME_WIDTH = max(len(form.label) for form in Form)
 
 
 def _prompt(form: WrittenForm) -> Table:
@@ -42,8 +42,8 @@ class CopyMenu(ModalScreen[WrittenForm | None]):
         Binding("escape,f10", "dismiss", "Cancel", id="dialog.cancel"),
         Binding("y", "copy_highlighted", "Copy the highlighted form", show=False, id="copy.highlighted"),
         *(
-            Binding(key, f"copy('{key}')", f"Copy the {name}", show=False, id=f"copy.{key}")
-            for key, name, _ in FORM_NAMES
+            Binding(form.key, f"copy('{form.key}')", f"Copy the {form.label}", show=False, id=f"copy.{form.key}")
+            for form in Form
         ),
     ]
 
@@ -65,12 +65,15 @@ class CopyMenu(ModalScreen[WrittenForm | None]):
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_copy(event.option_id)
+        if event.option_id is not None:  # every option has its form's key as its id
+            self.action_copy(event.option_id)
 
     def action_copy_highlighted(self) -> None:
         forms = self.query_one(OptionList)
         if forms.highlighted is not None:
-            self.action_copy(forms.get_option_at_index(forms.highlighted).id)
+            key = forms.get_option_at_index(forms.highlighted).id
+            if key is not None:
+                self.action_copy(key)
 
     def action_copy(self, key: str) -> None:
         """Dismiss with the form, or say why the position has none in it (the menu stays)."""

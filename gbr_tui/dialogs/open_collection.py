@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from rich.text import Text
 from textual.suggester import Suggester
 
 from gbr_tui.core.collection import CollectionRequest
@@ -65,7 +66,7 @@ class OpenCollectionDialog(InputDialog[CollectionRequest]):
     def __init__(self) -> None:
         super().__init__(suggester=PathSuggester())
 
-    def check(self, text: str) -> tuple[CollectionRequest | None, str]:
+    def check(self, text: str) -> tuple[CollectionRequest | None, str | Text]:
         try:
             path = expanded(text.strip())
         except LookupError as unknown:

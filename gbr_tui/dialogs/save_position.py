@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from rich.text import Text
+
 from gbr_tui.core import GbrError
 from gbr_tui.core.collection.writing import saved_format
 from gbr_tui.core.text import printable
@@ -41,7 +43,7 @@ class SavePositionDialog(InputDialog[Path]):
     def __init__(self) -> None:
         super().__init__(suggester=PathSuggester())
 
-    def check(self, text: str) -> tuple[Path | None, str]:
+    def check(self, text: str) -> tuple[Path | None, str | Text]:
         try:
             path = expanded(text.strip())
         except LookupError as unknown:

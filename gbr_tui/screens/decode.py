@@ -4,10 +4,12 @@ Every dialect of the spec is read by ``core.notation.decode``; this screen only 
 result: material in glyphs and words, each digit explained, what was given besides the code,
 what a code cannot tell, the board when squares are given, and the published examples of the
 same class. Enter asks for the result in the editor (``LoadPosition``); F2 or Escape goes
-back loading nothing. Every sentence comes from ``core.describe``.
+back loading nothing. Every sentence comes from ``core.describe`` and ``core.explanation``.
 """
 
 from __future__ import annotations
+
+from typing import cast
 
 import chess
 from rich.cells import cell_len
@@ -24,19 +26,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode_any, explain, position_warnings
-from gbr_tui.core.describe import (
-    RULE_MEANINGS,
-    SIDE_NAMES,
-    STIPULATION_WORDS,
-    hidden_count_words,
-    piece_list_words,
-    result_words,
-    side_words,
-)
+from gbr_tui.core.describe import RULE_MEANINGS, SIDE_NAMES, STIPULATION_WORDS, hidden_count_words
 from gbr_tui.core.examples import ALL, Example
+from gbr_tui.core.explanation import result_words, side_words
 from gbr_tui.core.material import TYPES
 from gbr_tui.core.notation import DIALECTS
 from gbr_tui.core.setup import arrangement_of
+from gbr_tui.core.written_forms import write_piece_list
+from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.messages import LoadPosition
 from gbr_tui.widgets.board import UNICODE_GLYPHS, BoardView
 from gbr_tui.widgets.bounded_input import BoundedInput
@@ -141,11 +138,11 @@ class DecodeScreen(Screen):
 
     @property
     def rule(self) -> Rule:
-        return self.app.rule
+        return cast(GbrAppInterface, self.app).rule
 
     @property
     def ascii_mode(self) -> bool:
-        return self.app.ascii_mode
+        return cast(GbrAppInterface, self.app).ascii_mode
 
     def compose(self) -> ComposeResult:
         code_input = CodeInput(
@@ -284,7 +281,13 @@ class DecodeScreen(Screen):
         return Content("\n").join(lines)
 
     def _show_material(self, decoded: DecodedCode) -> None:
-        header = [("Code ", "bold"), decoded.code, "   ", ("Compact ", "bold"), decoded.compact]
+        header: list[str | tuple[str, str]] = [
+            ("Code ", "bold"),
+            decoded.code,
+            "   ",
+            ("Compact ", "bold"),
+            decoded.compact,
+        ]
         if decoded.material is not None:
             header += ["   ", ("Material ", "bold"), str(decoded.material)]
         lines = [Content.assemble(*header)]
@@ -325,7 +328,7 @@ class DecodeScreen(Screen):
             white_king, black_king = decoded.kings
             lines.append(f"Kings: White {white_king}, Black {black_king}")
         if decoded.board is not None:
-            lines.append(f"Men: {piece_list_words(decoded.board, ' - ' if self.ascii_mode else ' – ')}")
+            lines.append(f"Men: {write_piece_list(decoded.board, ' - ' if self.ascii_mode else ' – ')}")
         elif decoded.men_squares:
             lines.append(f"Other men: {' '.join(decoded.men_squares)}")
         given = self.query_one("#given", Static)

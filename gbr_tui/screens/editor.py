@@ -6,7 +6,7 @@ from what the core says about it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import chess
 from textual import events
@@ -17,16 +17,11 @@ from textual.screen import Screen
 from textual.widgets import Header
 
 from gbr_tui.core import GbrError, Rule
-from gbr_tui.core.describe import (
-    TYPING_HINT,
-    WrittenForm,
-    copied_words,
-    not_written_words,
-    typing_words,
-    written_forms,
-)
+from gbr_tui.core.describe import TYPING_HINT, typing_words
 from gbr_tui.core.examples import Example
 from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
+from gbr_tui.core.written_forms import WrittenForm, copied_words, not_written_words, written_forms
+from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.widgets.board_editor import TYPING_KEYS, BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_pane import ExamplesPane
@@ -34,6 +29,8 @@ from gbr_tui.widgets.key_footer import KeyFooter
 from gbr_tui.widgets.piece_palette import PiecePalette
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from gbr_tui.core.piece_list import ManTyping
 
 
@@ -128,7 +125,8 @@ class EditorScreen(Screen):
     def on_mount(self) -> None:
         # The panes one over another (editor.tcss), the examples span the screen: their width
         # is known before the first layout, and the first frame shows them filled.
-        if self.query_one("#panes").styles.layout.name == "vertical":
+        layout = self.query_one("#panes").styles.layout
+        if layout is not None and layout.name == "vertical":
             self.query_one(ExamplesPane).fill_for(self.app.size.width)
         self._show_keys_waiting()
         self.code_pane.border_title = "Code"
@@ -148,7 +146,7 @@ class EditorScreen(Screen):
 
     @property
     def rule(self) -> Rule:
-        return self.app.rule
+        return cast(GbrAppInterface, self.app).rule
 
     def _ascii_mode_changed(self, ascii_mode: bool) -> None:
         self.board_view.ascii_mode = ascii_mode
@@ -330,7 +328,7 @@ class EditorScreen(Screen):
 
         refused = self.setup.set_castling(rights)
         self._redraw()
-        severity = "information" if refused == "-" else "warning"
+        severity: SeverityLevel = "information" if refused == "-" else "warning"
         self.notify(castling_words(rights, refused), title="Castling", severity=severity, markup=False)
 
     def action_stipulation(self, sign: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from rich.table import Table
 from rich.text import Text
@@ -14,6 +15,7 @@ from textual.keys import REPLACED_KEYS, key_to_character
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.widgets.key_footer import KeyFooter
 
 
@@ -51,7 +53,7 @@ def key_sections(screen: Screen) -> list[tuple[str, list[tuple[str, str]]]]:
     sections: dict[str, dict[str, list[str]]] = {}  # pane -> what it does -> keys
     for node in nodes:
         for binding in own_bindings(type(node)):
-            if not screen.app.offers(binding.action):
+            if not cast(GbrAppInterface, screen.app).offers(binding.action):
                 continue
             if (node in typing or node is screen.app) and typing and types_a_character(binding.key):
                 continue

@@ -59,11 +59,15 @@ class WebServer(Server):
             await websocket.close()
             return websocket
         width, height = clamped_size(_size(request.query.get("width"), 80), _size(request.query.get("height"), 24))
+
+        async def close() -> None:
+            await websocket.close()
+
         service = AppService(
             self.command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
-            close=websocket.close,
+            close=close,
             download_manager=self.download_manager,
             debug=False,
         )

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import chess
 from textual import events
 from textual.binding import Binding
 from textual.message import Message
 
+from gbr_tui.interfaces import TypingScreen
 from gbr_tui.widgets.board import BoardView
 
 PIECE_NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
@@ -138,16 +141,16 @@ class BoardEditor(BoardView):
         return True
 
     def action_stop_typing(self) -> None:
-        self.screen.action_stop_typing()
+        cast(TypingScreen, self.screen).action_stop_typing()
 
     def action_typing_side(self) -> None:
-        self.screen.action_typing_side()
+        cast(TypingScreen, self.screen).action_typing_side()
 
     def action_type_key(self, char: str) -> None:
-        self.screen.type_key(char)
+        cast(TypingScreen, self.screen).type_key(char)
 
     def action_typing_back(self) -> None:
-        self.screen.typing_back()
+        cast(TypingScreen, self.screen).typing_back()
 
     def action_move(self, right: int, up: int) -> None:
         """Move the cursor as the board is seen: up is towards the top of the screen."""

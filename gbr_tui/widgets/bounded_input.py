@@ -22,6 +22,7 @@ class BoundedInput(Input):
     def on_paste(self, event: events.Paste) -> None:
         line = event.text.splitlines()[0] if event.text else ""
         start, end = sorted(self.selection)
+        assert self.max_length is not None  # always given (``__init__``)
         room = self.max_length - (len(self.value) - (end - start))
         if len(line) > room:
             self.notify(

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Digits, Static
 
-from gbr_tui.core.describe import BoardDescription
+from gbr_tui.core.explanation import BoardDescription
 
 
 def _update(static: Static, content: str | Text) -> None:
@@ -39,7 +39,7 @@ class CodePane(VerticalScroll, can_focus=True):
     """The code in large digits, each digit explained, material, extended code, FEN, warnings;
     where there is room, the EG and ARVES captions.
 
-    It only shows what ``core.describe`` says (``description``). Three widgets in all (digits,
+    It only shows what ``core.explanation`` says (``description``). Three widgets in all (digits,
     summary, body): every edit redraws them, and start-up styles them.
     """
 

@@ -3,6 +3,8 @@ type, with the highlighted row in full on a line under it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -73,7 +75,7 @@ class ExamplesPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield BoundedInput(placeholder=self._placeholder(), compact=True, id="examples-filter")
-        table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="examples-table")
+        table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True, id="examples-table")
         table.can_focus = False
         yield table
         yield Static(id="examples-detail", markup=False)
@@ -91,7 +93,7 @@ class ExamplesPane(Vertical):
             self._fill(self.content_size.width)
 
     @property
-    def table(self) -> DataTable[str]:
+    def table(self) -> DataTable[Text]:
         return self.query_one(DataTable)
 
     @property
@@ -139,13 +141,13 @@ class ExamplesPane(Vertical):
         for label, column_width in zip(COLUMNS, self._column_widths(rows, width)):
             table.add_column(cell(label), width=column_width)
         for cells in rows:
-            table.add_row(*map(cell, cells))
+            table.add_row(*[cell(text) for text in cells])
         if rows:
             table.move_cursor(row=min(row, len(rows) - 1))
         self.border_subtitle = problem or f"{len(self.shown)} of {len(ALL)}"
         self._show_detail()
 
-    def _column_widths(self, rows: list[tuple[str, ...]], width: int) -> list[int]:
+    def _column_widths(self, rows: Sequence[tuple[str, ...]], width: int) -> list[int]:
         """Each column as wide as its widest cell (material at most ``MATERIAL_WIDTH``); the
         name column gets what is left of the pane, the scroll bar kept clear."""
         widths = [max(len(text) for text in column) for column in zip(COLUMNS, *rows)]

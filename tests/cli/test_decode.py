@@ -67,7 +67,7 @@ def test_human_explanation_says_what_the_code_tells_and_what_it_cannot() -> None
     text = result.stdout
     assert "\x1b[" not in text  # not a terminal and NO_COLOR: plain text
     assert "KBBP v KRNPP" in text
-    # One wording with the decode screen (core.describe): "a pawn", as a reader says it.
+    # One wording with the decode screen (core.explanation): "a pawn", as a reader says it.
     assert "king, two bishops and a pawn (4 men)" in text
     assert "king, a rook, a knight and two pawns (5 men)" in text
     assert "R 3  0 White + 1 Black (rooks)" in text

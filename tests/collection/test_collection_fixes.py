@@ -9,7 +9,7 @@ import pytest
 
 from gbr_tui.core.collection import BadRecord, ClassIndex, Collection, CollectionError, Record
 from gbr_tui.core.collection.readers import NOT_A_COLLECTION
-from gbr_tui.core.describe import describe_board
+from gbr_tui.core.explanation import describe_board
 from tests.collection.test_classify_command import classify, final_line
 
 KRP_V_KR = "8/8/8/4k3/8/1r6/P7/KR6 w - - 0 1"  # spec: KRP v KR is 0400.10

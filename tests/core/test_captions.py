@@ -11,7 +11,7 @@ import chess
 import pytest
 
 from gbr_tui.core import GbrError, decode
-from gbr_tui.core.describe import result_words
+from gbr_tui.core.explanation import result_words
 
 W, B = chess.WHITE, chess.BLACK
 

@@ -9,7 +9,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from gbr_tui.core.fast import PackedMaterials, code_counts, code_indices, counted_codes, sorted_order, written_codes
+from gbr_tui.core.fast import code_counts, code_indices, counted_codes, sorted_order, written_codes
+from gbr_tui.core.packed_materials import PackedMaterials
 
 
 @pytest.mark.parametrize(

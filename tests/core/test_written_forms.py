@@ -7,8 +7,8 @@ import chess
 import pytest
 
 from gbr_tui.core import decode
-from gbr_tui.core.describe import CAPTION_NEEDS_RESULT, FORM_NAMES, ONE_KING_EACH, copied_words, written_forms
 from gbr_tui.core.piece_list import parse_piece_list
+from gbr_tui.core.written_forms import CAPTION_NEEDS_RESULT, ONE_KING_EACH, Form, copied_words, written_forms
 
 KUBBEL = chess.Board("6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1")
 
@@ -48,7 +48,7 @@ def test_every_form_with_squares_reads_back_to_the_board():
 
 
 def test_each_form_has_its_own_key():
-    keys = [key for key, _, _ in FORM_NAMES]
+    keys = [form.key for form in Form]
     assert len(set(keys)) == len(keys) == len(written_forms(KUBBEL, None))
 
 

@@ -19,7 +19,8 @@ def tally_of_materials(men, kings, counts, results: list[Results | None] | None,
     material of no game). GbrError for a row with more than eight pawns a side."""
     import numpy as np
 
-    from gbr_tui.core.fast import PackedMaterials, VectorEncoder
+    from gbr_tui.core.fast import VectorEncoder
+    from gbr_tui.core.packed_materials import PackedMaterials
 
     if len(men) and (men[:, 4].max() > 8 or men[:, 9].max() > 8):
         raise GbrError("a material with more than eight pawns a side")

@@ -19,7 +19,7 @@ from gbr_tui.core.families import ALL_FAMILIES, Family, family_of
 from gbr_tui.core.material import Material
 
 if TYPE_CHECKING:
-    from gbr_tui.core.fast import PackedMaterials
+    from gbr_tui.core.packed_materials import PackedMaterials
     from gbr_tui.core.patterns import ClassPattern
 
 #: White wins, draws, Black wins, unknown (no result, ``*`` or anything else).
@@ -314,7 +314,7 @@ class Tally:
         (``PackedMaterials``)."""
         if len(codes):
             if self.packed is None:
-                from gbr_tui.core.fast import PackedMaterials
+                from gbr_tui.core.packed_materials import PackedMaterials
 
                 self.packed = PackedMaterials()
             self.packed.add(codes, keys)
@@ -386,7 +386,7 @@ class Tally:
                 held.update(materials)
         if other.packed is not None:
             if self.packed is None:
-                from gbr_tui.core.fast import PackedMaterials
+                from gbr_tui.core.packed_materials import PackedMaterials
 
                 self.packed = PackedMaterials()
             self.packed.extend(other.packed)
