@@ -24,6 +24,7 @@ import chess
 from gbr_tui.core import pgn
 from gbr_tui.core.batch import FenEncoder
 from gbr_tui.core.code import Rule, encode
+from gbr_tui.core.collection.codecs import codec_by_suffix
 from gbr_tui.core.collection.positions import EPD_ID, EPD_POSITION, in_batches, position_entries, tally_positions
 from gbr_tui.core.collection.records import (
     GAME_TAGS,
@@ -550,9 +551,9 @@ def _binary_note(source: Source) -> str:
     compressed when its content does not start as such a file does."""
     if source.compression:
         return f" (after {source.compression} decompression)"
-    kind = next((kind for kind in ("gz", "bz2", "xz") if source.name.lower().endswith("." + kind)), None)
-    if kind is not None:
-        return f" (corrupt {'gzip' if kind == 'gz' else kind} data? it does not start as {kind} data does)"
+    named = codec_by_suffix(source.name)
+    if named is not None:
+        return f" (corrupt {named.name} data? it does not start as {named.suffix} data does)"
     return ""
 
 
