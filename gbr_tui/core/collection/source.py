@@ -1,10 +1,10 @@
 """Where a collection's text comes from: a file, stdin or a stream, decompressed when it is, read in
-blocks of whole lines; and its format, told from its first lines.
+blocks of whole lines.
 
-Files are read in blocks of lines, so memory stays flat whatever their size. gzip, bz2 and xz
-are recognised by their first bytes and the format by the first lines; both can be overridden.
-Text is decoded as UTF-8 with undecodable bytes kept as surrogates, so a bad byte spoils only
-the record it is in, which is reported with its line like every other bad record.
+Files are read in blocks of lines, so memory stays flat whatever their size. A compressed file
+(``codecs``) is recognised by its first bytes. Text is decoded as UTF-8 with undecodable bytes
+kept as surrogates, so a bad byte spoils only the record it is in, which is reported with its
+line like every other bad record.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import BinaryIO
 
 from gbr_tui.core import pgn
 from gbr_tui.core.collection.codecs import MAGIC_BYTES, Codec, codec_of
-from gbr_tui.core.collection.records import CollectionError, Format
+from gbr_tui.core.collection.records import CollectionError
 
 BLOCK_CHARS = 1 << 16  # text handed out at a time (about; a block ends at a line end)
 MAX_LINE = 1 << 20  # a longer line is reported as bad, not kept
@@ -42,7 +42,6 @@ READ_ERRORS = (ReadFault,)
 
 _SURROGATE = re.compile("[\udc80-\udcff]")
 _NOT_TEXT = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\udc80-\udcff]")
-_MOVE_NUMBER_START = re.compile(r"\d+\s*\.")
 
 
 def not_utf8(text: str) -> int | None:
@@ -64,11 +63,9 @@ def looks_binary(text: str) -> bool:
 
 def lines_of(text: str) -> list[str]:
     """The lines of a block's text (``Source.text_blocks``), without their ends; a line too long
-    to keep is ``OVERLONG_LINE`` itself (readers know it by identity)."""
+    to keep is ``OVERLONG_LINE`` (every reader compares a line with it by value)."""
     lines = text.split("\n")
     lines.pop()  # after the last line end
-    if OVERLONG_LINE in text:
-        lines = [OVERLONG_LINE if line == OVERLONG_LINE else line for line in lines]
     return lines
 
 
@@ -293,44 +290,3 @@ def _decompressed_members(buffered: BinaryIO, codec: Codec) -> Iterator[bytes]:
             decompressor, started = codec.decompressor(), False
     if started and not decompressor.eof:
         raise ReadFault(f"the {codec.name} data is truncated (the file ends inside it)")
-
-
-_DETECT_LINES = 50  # records looked at to tell the format
-
-
-def detect_format(sample: str) -> Format:
-    """The format of a collection from its first records (up to ``_DETECT_LINES``), so that one
-    bad line does not decide: each line is taken for PGN (a tag or move number), a FEN line or
-    an EPD line (a placement and three fields, then operations or nothing), a CSV row (a
-    comma that is not in a position), or a JSON object with a ``"fen"`` field; the most common wins, the earliest on a tie. Nothing
-    recognised: one FEN per line."""
-    votes: dict[Format, int] = {}
-    looked = 0
-    for line in sample.split("\n", 1000)[:1000]:
-        text = line.strip()
-        if not text or text[0] in "%;":
-            continue
-        looked += 1
-        if looked > _DETECT_LINES:
-            break
-        kind = _line_format(text)
-        if kind is not None:
-            votes[kind] = votes.get(kind, 0) + 1
-    if not votes:
-        return Format.FEN
-    return max(votes, key=votes.__getitem__)  # dicts keep order: the earliest wins a tie
-
-
-def _line_format(text: str) -> Format | None:
-    if text[0] == "{" and '"fen"' in text:  # not a PGN comment: a JSON object with a FEN
-        return Format.JSONL
-    if text[0] == "[" or _MOVE_NUMBER_START.match(text):
-        return Format.PGN
-    fields = text.split(None, 6)
-    if fields[0].count("/") == 7 and "," not in " ".join(fields[:6]):
-        if len(fields) == 4 or (len(fields) > 4 and not fields[4].isdigit()):
-            return Format.EPD
-        return Format.FEN
-    if "," in text:
-        return Format.CSV
-    return None

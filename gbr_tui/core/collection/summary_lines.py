@@ -104,7 +104,7 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
         size += len(packed_men)
     for code in tally.hidden:  # few, and with any kings
         # Folding orders them itself; else as listed.
-        found = list(tally.materials(code).items()) if either_colour else tally._class_row(code).materials
+        found = list(tally.materials(code).items()) if either_colour else tally.class_row(code).materials
         at = np.searchsorted(numbers, code_indices(np.frombuffer(code.encode("ascii"), np.uint8)[None]))
         firsts[at], materials[at] = size, len(found)
         found_men = np.array([material.white + material.black for material, _ in found], np.int64)
