@@ -21,14 +21,18 @@ from gbr_tui.core.errors import GbrError
 SAVED_FORMATS = {module.SAVE_SUFFIX: module.FORMAT for module in FORMATS if module.SAVE_SUFFIX is not None}
 
 
+def saved_format_names() -> str:
+    """The formats positions are saved in, as users read them: "PGN or EPD"."""
+    return " or ".join(format_module(format).NAME for format in SAVED_FORMATS.values())
+
+
 def saved_format(path: Path) -> Format:
     """The format a file is saved in, by its name's ending; GbrError for any other name."""
     try:
         return SAVED_FORMATS[path.suffix.lower()]
     except KeyError:
-        names = " or ".join(format_module(format).NAME for format in SAVED_FORMATS.values())
         raise GbrError(
-            f"{path.name} is not named as a {names} file: end the name in {' or '.join(SAVED_FORMATS)}"
+            f"{path.name} is not named as a {saved_format_names()} file: end the name in {' or '.join(SAVED_FORMATS)}"
         ) from None
 
 
