@@ -9,7 +9,9 @@ import csv
 import itertools
 from collections.abc import Callable, Iterator
 
-from gbr_tui.core.collection.formats import lines
+from gbr_tui.core.collection.formats.lines import START_OVERLAP as START_OVERLAP
+from gbr_tui.core.collection.formats.lines import may_start_range as may_start_range
+from gbr_tui.core.collection.formats.lines import record_start as record_start
 from gbr_tui.core.collection.positions import Entry, in_batches
 from gbr_tui.core.collection.reading import OVERLONG_REASON, Reading
 from gbr_tui.core.collection.records import BadRecord, CollectionError, Format, Item
@@ -29,9 +31,6 @@ HEADER_BEFORE_RECORDS = True
 LINE_ENDS_BEFORE = 1
 SAVE_SUFFIX = None
 written = None
-START_OVERLAP = lines.START_OVERLAP
-record_start = lines.record_start
-may_start_range = lines.may_start_range
 
 _RECORD_LINES = 1000  # lines a quoted field may span
 

@@ -7,11 +7,18 @@ from collections.abc import Callable, Iterator
 
 import chess
 
-from gbr_tui.core.collection.formats import lines
 from gbr_tui.core.collection.formats.base import CODE_TAG
-from gbr_tui.core.collection.formats.fen import epd_fields, placement_first
-from gbr_tui.core.collection.positions import VouchedLines, in_batches, position_entries, tally_positions
-from gbr_tui.core.collection.positions import vouched_positions as _vouched_positions
+from gbr_tui.core.collection.formats.fen import has_epd_fields, placement_first
+from gbr_tui.core.collection.formats.lines import START_OVERLAP as START_OVERLAP
+from gbr_tui.core.collection.formats.lines import may_start_range as may_start_range
+from gbr_tui.core.collection.formats.lines import record_start as record_start
+from gbr_tui.core.collection.positions import (
+    VouchedLines,
+    in_batches,
+    position_entries,
+    tally_positions,
+    vouched_positions,
+)
 from gbr_tui.core.collection.reading import Reading
 from gbr_tui.core.collection.records import Format, Item
 from gbr_tui.core.collection.tally import Tally
@@ -26,14 +33,11 @@ UNCUT_REASON = None
 HEADER_BEFORE_RECORDS = False
 LINE_ENDS_BEFORE = 1
 SAVE_SUFFIX = ".epd"
-START_OVERLAP = lines.START_OVERLAP
-record_start = lines.record_start
-may_start_range = lines.may_start_range
 
 
 def votes(line: str) -> bool:
     fields = line.split(None, 6)
-    return placement_first(fields) and epd_fields(fields)
+    return placement_first(fields) and has_epd_fields(fields)
 
 
 def written(board: chess.Board, code: str | None) -> str:
@@ -50,4 +54,4 @@ def counted(reading: Reading, tally: Tally, on_block: Callable[[], None] | None)
 
 
 def vouched(reading: Reading) -> Iterator[Item | VouchedLines]:
-    return _vouched_positions(reading, True)
+    return vouched_positions(reading, True)

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from gbr_tui.core.collection.formats import lines
-from gbr_tui.core.collection.positions import VouchedLines, in_batches, position_entries, tally_positions
-from gbr_tui.core.collection.positions import vouched_positions as _vouched_positions
+from gbr_tui.core.collection.formats.lines import START_OVERLAP as START_OVERLAP
+from gbr_tui.core.collection.formats.lines import may_start_range as may_start_range
+from gbr_tui.core.collection.formats.lines import record_start as record_start
+from gbr_tui.core.collection.positions import (
+    VouchedLines,
+    in_batches,
+    position_entries,
+    tally_positions,
+    vouched_positions,
+)
 from gbr_tui.core.collection.reading import Reading
 from gbr_tui.core.collection.records import Format, Item
 from gbr_tui.core.collection.tally import Tally
@@ -22,15 +29,12 @@ HEADER_BEFORE_RECORDS = False
 LINE_ENDS_BEFORE = 1
 SAVE_SUFFIX = None
 written = None
-START_OVERLAP = lines.START_OVERLAP
-record_start = lines.record_start
-may_start_range = lines.may_start_range
 
 
 def votes(line: str) -> bool:
     """A placement (eight ranks) and the FEN's fields, a move number among them."""
     fields = line.split(None, 6)
-    return placement_first(fields) and not epd_fields(fields)
+    return placement_first(fields) and not has_epd_fields(fields)
 
 
 def placement_first(fields: list[str]) -> bool:
@@ -38,7 +42,7 @@ def placement_first(fields: list[str]) -> bool:
     return fields[0].count("/") == 7 and "," not in " ".join(fields[:6])
 
 
-def epd_fields(fields: list[str]) -> bool:
+def has_epd_fields(fields: list[str]) -> bool:
     """Whether the fields after a placement are EPD's: three, then operations or nothing."""
     return len(fields) == 4 or (len(fields) > 4 and not fields[4].isdigit())
 
@@ -52,4 +56,4 @@ def counted(reading: Reading, tally: Tally, on_block: Callable[[], None] | None)
 
 
 def vouched(reading: Reading) -> Iterator[Item | VouchedLines]:
-    return _vouched_positions(reading, False)
+    return vouched_positions(reading, False)

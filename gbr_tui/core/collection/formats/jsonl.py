@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 
-from gbr_tui.core.collection.formats import lines
+from gbr_tui.core.collection.formats.lines import START_OVERLAP as START_OVERLAP
+from gbr_tui.core.collection.formats.lines import may_start_range as may_start_range
+from gbr_tui.core.collection.formats.lines import record_start as record_start
 from gbr_tui.core.collection.reading import Reading
 from gbr_tui.core.collection.records import HEADERS, BadRecord, Format, Item, Record, with_caption
 from gbr_tui.core.collection.source import OVERLONG_LINE, not_utf8
@@ -23,9 +25,6 @@ HEADER_BEFORE_RECORDS = False
 LINE_ENDS_BEFORE = 1
 SAVE_SUFFIX = None
 written = None
-START_OVERLAP = lines.START_OVERLAP
-record_start = lines.record_start
-may_start_range = lines.may_start_range
 
 
 def votes(line: str) -> bool:
