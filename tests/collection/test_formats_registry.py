@@ -13,7 +13,7 @@ import pytest
 from gbr_tui.core import Rule
 from gbr_tui.core.collection import Format
 from gbr_tui.core.collection.codecs import CODECS, codec_names
-from gbr_tui.core.collection.formats import FORMATS, detect_format, format_module, format_names
+from gbr_tui.core.collection.formats import FORMATS, caption_places, detect_format, format_module, format_names
 from gbr_tui.core.collection.formats.base import BATCH_REQUIRED, REQUIRED
 from gbr_tui.core.collection.writing import SAVED_FORMATS
 
@@ -56,6 +56,12 @@ def test_the_list_of_formats_names_every_format_once():
     words = format_names()
     assert words == "PGN, EPD, FEN lines, CSV or JSON Lines"
     assert all(words.count(module.NAME) == 1 for module in FORMATS)
+
+
+def test_the_places_of_captions_name_each_format_s_place():
+    words = caption_places()
+    assert words == "a PGN tag, an EPD opcode, a CSV column or a JSON field"
+    assert all(module.CAPTION_IN in words for module in FORMATS if module.CAPTION_IN is not None)
 
 
 def names_every_format(text: str) -> bool:

@@ -23,10 +23,19 @@ def format_module(format: Format) -> CollectionFormat:
     return _BY_FORMAT[format]
 
 
-def format_names(conjunction: str = "or") -> str:
+def format_names() -> str:
     """The formats as users read them listed: "PGN, EPD, FEN lines, CSV or JSON Lines"."""
-    names = [module.NAME for module in FORMATS]
-    return f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
+    return _listed([module.NAME for module in FORMATS])
+
+
+def caption_places() -> str:
+    """Where a printed caption may be, as users read it: "a PGN tag, an EPD opcode, a CSV
+    column or a JSON field"."""
+    return _listed([module.CAPTION_IN for module in FORMATS if module.CAPTION_IN is not None])
+
+
+def _listed(names: list[str]) -> str:
+    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def detect_format(sample: str) -> Format:
@@ -53,4 +62,4 @@ def detect_format(sample: str) -> Format:
     return max(votes, key=votes.__getitem__)  # dicts keep order: the earliest wins a tie
 
 
-__all__ = ["FORMATS", "CollectionFormat", "detect_format", "format_module", "format_names"]
+__all__ = ["FORMATS", "CollectionFormat", "caption_places", "detect_format", "format_module", "format_names"]
