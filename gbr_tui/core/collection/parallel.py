@@ -51,7 +51,7 @@ _IN_FLIGHT = 2  # ranges in flight per worker process: one read, one waiting
 _WAIT = 0.1  # seconds between two looks at ``cancelled`` while the workers read
 _LOOK_AHEAD = 1 << 16  # bytes read at a time when looking for a record start
 _BATCH_MODULE = "gbr_tui.core.fast"  # what the batch path imports (numpy)
-_GAME_LINE = re.compile(r"game from line (\d+): ")  # how a bad game's reason starts (readers.py)
+_GAME_LINE = re.compile(r"game from line (\d+): ")  # how a bad game's reason starts (formats/pgn.py)
 
 
 @dataclass

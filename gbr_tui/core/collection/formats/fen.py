@@ -32,7 +32,7 @@ written = None
 
 
 def votes(line: str) -> bool:
-    """A placement (eight ranks) and the FEN's fields, a move number among them."""
+    """A placement (eight ranks), alone or with a FEN's fields (not EPD's: a move number among them)."""
     fields = line.split(None, 6)
     return placement_first(fields) and not has_epd_fields(fields)
 
