@@ -5,6 +5,7 @@ registry, and every list of formats a user reads worded from the registry."""
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -12,7 +13,7 @@ import pytest
 
 from gbr_tui.core import Rule
 from gbr_tui.core.collection import Format
-from gbr_tui.core.collection.codecs import CODECS, codec_names
+from gbr_tui.core.collection.codecs import CODECS, codec_by_suffix, codec_names, codec_of
 from gbr_tui.core.collection.formats import FORMATS, caption_places, detect_format, format_module, format_names
 from gbr_tui.core.collection.formats.base import BATCH_REQUIRED, REQUIRED
 from gbr_tui.core.collection.writing import SAVED_FORMATS
@@ -50,6 +51,16 @@ def test_each_format_votes_for_a_record_of_its_own(module):
         Format.JSONL: '{"fen": "8/8/8/8/8/8/8/K6k w - - 0 1"}\n',
     }[module.FORMAT]
     assert detect_format(sample) is module.FORMAT
+
+
+def test_every_codec_module_declares_its_codec_and_is_registered():
+    package = importlib.import_module("gbr_tui.core.collection.codecs")
+    names = [found.name for found in pkgutil.iter_modules(package.__path__) if found.name != "base"]
+    codecs = [importlib.import_module(f"{package.__name__}.{name}").CODEC for name in names]
+    assert sorted(codecs, key=CODECS.index) == list(CODECS)
+    for codec in CODECS:
+        assert codec.magic and codec.suffix and callable(codec.decompressor) and callable(codec.output)
+        assert codec_of(codec.magic + b"rest") is codec and codec_by_suffix(f"games.pgn.{codec.suffix}") is codec
 
 
 def test_the_list_of_formats_names_every_format_once():

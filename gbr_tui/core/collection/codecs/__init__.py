@@ -16,10 +16,6 @@ def codec_of(start: bytes) -> Codec | None:
     return next((codec for codec in CODECS if start.startswith(codec.magic)), None)
 
 
-def codec_named(name: str) -> Codec:
-    return next(codec for codec in CODECS if codec.name == name)
-
-
 def codec_by_suffix(name: str) -> Codec | None:
     """The codec a file's name says it is in (``x.pgn.gz``), if any."""
     lowered = name.lower()
@@ -31,4 +27,4 @@ def codec_names() -> str:
     return ", ".join(codec.name for codec in CODECS)
 
 
-__all__ = ["CODECS", "MAGIC_BYTES", "Codec", "codec_by_suffix", "codec_named", "codec_names", "codec_of"]
+__all__ = ["CODECS", "MAGIC_BYTES", "Codec", "codec_by_suffix", "codec_names", "codec_of"]
