@@ -23,6 +23,10 @@ class GbrCommands(Provider):
     """Every editor action, each example by name, and decoding, for the command palette."""
 
     def commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        # Here, when the palette opens: the app starts without the collection layer.
+        from gbr_tui.core.collection.formats import format_names
+        from gbr_tui.core.collection.writing import saved_format_names
+
         app, gbr_app = self.app, cast(GbrAppInterface, self.app)
         actions = [
             ("Decode a code", "Read a GBR code in any printed dialect (d, F2)", "app.decode"),
@@ -53,11 +57,11 @@ class GbrCommands(Provider):
             ("Type men with their squares", "Kg3 Ba2 h6 / Kg1 ...: each put as typed (m)", "start_typing"),
             ("Letters or glyphs", "Draw the men as letters (ASCII) or chess glyphs", "toggle_letters"),
             ("Help", "Every key (?, F1)", "app.help"),
-            ("Open a collection", "Browse a PGN, EPD, FEN or CSV file by class (o, F3)", "app.open_collection"),
+            ("Open a collection", f"Browse a {format_names()} file by class (o, F3)", "app.open_collection"),
             ("Back to the collection", "The collection opened last (l, F4)", "app.show_collection"),
             (
                 "Save the position to a file",
-                "Append it to a PGN or EPD file, with its code (w, F5)",
+                f"Append it to a {saved_format_names()} file, with its code (w, F5)",
                 "app.save_position",
             ),
         ]

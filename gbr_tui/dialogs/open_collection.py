@@ -8,7 +8,8 @@ from pathlib import Path
 from rich.text import Text
 from textual.suggester import Suggester
 
-from gbr_tui.core.collection import CollectionRequest
+from gbr_tui.core.collection import CollectionRequest, format_names
+from gbr_tui.core.collection.codecs import codec_names
 from gbr_tui.core.text import printable
 from gbr_tui.dialogs.input_dialog import InputDialog, problem_text
 
@@ -61,7 +62,7 @@ class OpenCollectionDialog(InputDialog[CollectionRequest]):
 
     TITLE_TEXT = "Open a collection"
     PLACEHOLDER = "games.pgn, studies.epd.gz, puzzles.csv, positions.fen ..."
-    HINT = "PGN, EPD, FEN lines, CSV; gzip, bz2, xz too · → completes · Enter opens · Esc or F10 cancels"
+    HINT = f"{format_names()}; {codec_names()} too · → completes · Enter opens · Esc or F10 cancels"
 
     def __init__(self) -> None:
         super().__init__(suggester=PathSuggester())

@@ -50,11 +50,12 @@ class EditorScreen(Screen):
         Binding("shift+tab", "app.focus_previous", "Previous pane", show=False, id="editor.previous_pane"),
         Binding("ctrl+z", "undo", "Undo", show=False, id="editor.undo"),
         Binding("ctrl+y", "redo", "Redo", show=False, id="editor.redo"),
-        # Not in the Footer: at 80 columns they would push out quit, decode and help.
+        # Not in the Footer: at 80 columns they would push out quit, decode and help. The app
+        # starts without the collection layer, so no list of formats here: the open dialog has it.
         Binding(
             "f3,o",
             "app.open_collection",
-            "Open a collection (PGN, EPD, FEN, CSV) to browse by class",
+            "Open a collection to browse by class",
             show=False,
             id="editor.open_collection",
         ),
@@ -64,7 +65,7 @@ class EditorScreen(Screen):
         Binding(
             "f5,w",
             "app.save_position",
-            "Save the position: append it to a PGN or EPD file, its code in a GBR tag",
+            "Save the position: append it to a file, its code in a GBR tag or opcode",
             show=False,
             id="editor.save_position",
         ),

@@ -185,8 +185,8 @@ def test_a_listing_makes_a_row_only_when_read_and_sizes_its_columns_from_the_cod
     # Three White knights are a 9 (spec section 2): its materials are measured as listed.
     tally.add("0009.00", Material.from_string("KNNN v KNN"), 2)
     made = []
-    row_of = tally._class_row
-    monkeypatch.setattr(tally, "_class_row", lambda code: made.append(code) or row_of(code))
+    row_of = tally.class_row
+    monkeypatch.setattr(tally, "class_row", lambda code: made.append(code) or row_of(code))
     listing = ClassListing.of(tally)
     assert len(listing) == 3 and listing.records == 6 and made == []
     # 0009.00's one material is counted as python-chess read it (a 9): "KNNN v KNN", 10.

@@ -8,7 +8,7 @@ import chess
 import pytest
 
 from gbr_tui.core.collection import BadRecord, ClassIndex, Collection, CollectionError, Record
-from gbr_tui.core.collection.readers import NOT_A_COLLECTION
+from gbr_tui.core.collection.reading import NOT_A_COLLECTION
 from gbr_tui.core.explanation import describe_board
 from tests.collection.test_classify_command import classify, final_line
 

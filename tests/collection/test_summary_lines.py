@@ -165,9 +165,9 @@ def test_distinct_values_are_uniques(high: int) -> None:
     """Small values are told apart by counting them, large ones by ``np.unique``."""
     import numpy as np
 
-    from gbr_tui.core.collection.summary_lines import _distinct
+    from gbr_tui.core.collection.summary_lines import distinct_values
 
     values = np.random.default_rng(high % 97).integers(0, high, 3000)
-    distinct, which = _distinct(values)
+    distinct, which = distinct_values(values)
     expected, inverse = np.unique(values, return_inverse=True)
     assert distinct.tolist() == expected.tolist() and which.tolist() == inverse.ravel().tolist()

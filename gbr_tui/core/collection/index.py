@@ -1,14 +1,6 @@
 """A collection held in memory by class, for browsing: its classes counted as ``classify``
-counts them (a ``Tally``), and every record's place, so that a class's positions can be listed
-and each read back.
-
-Millions of records must fit, so a record of a file on disk is kept as numbers in arrays, not
-as a ``Record`` (a dataclass with a dict of headers, some hundreds of bytes) nor as its text:
-its number, line, ply, men (one number, packed as ``fast.VettedBlock.keys`` packs them) and
-byte offset, 28 bytes, its position read back from the file when it is shown
-(``read_back``). A file that cannot be read at an offset (compressed, a pipe) keeps each
-record's text too, in one shared bytearray (the position, then the header values after a
-separator, only when there are any; UTF-8). FEN and EPD lines the batch path vouches for are
+counts them (a ``Tally``), and every record's place (``file_records``), so that a class's
+positions can be listed and each read back. FEN and EPD lines the batch path vouches for are
 taken a run at a time, with no object a record.
 """
 
@@ -20,156 +12,26 @@ import heapq
 import operator
 import os
 from array import array
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
+from typing import Any
 
 from gbr_tui.core.check import record_check_words
-from gbr_tui.core.collection.positions import VouchedLines, vouched_positions
-from gbr_tui.core.collection.read_back import SourceFile, changed, csv_prefix, line_offsets, read_back, source_file
+from gbr_tui.core.collection.file_records import FIELDS, REREAD_WORDS, FileRecords, IndexedRecord
+from gbr_tui.core.collection.positions import VouchedLines
+from gbr_tui.core.collection.read_back import source_file
 from gbr_tui.core.collection.readers import Collection, CollectionRequest
-from gbr_tui.core.collection.records import HEADERS, BadRecord, CollectionError, Format, GamePositions, Record
-from gbr_tui.core.collection.tally import (
-    MEN_SHIFTS,
-    ONE_KING_A_SIDE,
-    UNKNOWN_RESULT,
-    ClassRow,
-    SortBy,
-    Tally,
-    family_rows,
-    result_index,
-)
+from gbr_tui.core.collection.records import BadRecord, CollectionError, GamePositions, Record
+from gbr_tui.core.collection.tally import MEN_SHIFTS, ONE_KING_A_SIDE, ClassRow, SortBy, Tally, family_rows
+from gbr_tui.core.collection.walk import Consumer, GameClasses, walk
 from gbr_tui.core.describe import MATERIALS_SEPARATOR, class_materials, more_materials_words
 from gbr_tui.core.families import ALL_FAMILIES
 from gbr_tui.core.material import SIDES_SEPARATOR, Material
 from gbr_tui.core.patterns import ClassPattern
 
-#: The headers a position row can show, in this order (a game's FEN tag is no header here: the
-#: position is kept apart).
-FIELDS = tuple(name for name in HEADERS if name != "FEN")
-_SEPARATOR = "\x1f"  # the unit separator: never in a FEN, and read as a tag value's end
-_MAX_I = (1 << 32) - 1  # the largest number in an array("I"): more lines than that widen it
 _TICK_RECORDS = 1024  # records between two calls of ``read``'s ``tick``
-#: What to do when a file has changed since the browser read it.
-REREAD_WORDS = "open it again"
-
-
 FAMILY_ORDER = {family.name: index for index, family in enumerate(ALL_FAMILIES)}
-
-
-@dataclass(frozen=True)
-class IndexedRecord:
-    """One record as the index gives it back, for the browser to show."""
-
-    file: str
-    number: int  # the record (game) number in its file
-    line: int
-    fen: str  # a FEN, or a placement for replayed games
-    headers: dict[str, str]
-    problem: str | None = None  # why the position cannot be given (read back from a changed file)
-
-
-class _FileRecords:
-    """The records of one file, as numbers in arrays: their men (a key: see ``_key``), numbers,
-    lines, for games of every class their plies, and their byte offsets, found from their lines
-    once the file is read; or, when ``source`` is None (a file that cannot be read at an
-    offset), their texts."""
-
-    def __init__(self, name: str, first: int, source: SourceFile | None, plies: bool) -> None:
-        self.name = name
-        self.first = first  # the index's number of its first record
-        self.source = source
-        self.keys = array("q")
-        self.numbers = array("I")  # 4 bytes each ("L" is 8 on 64-bit Linux); see ``_widened``
-        self.lines = array("I")
-        self.plies = array("I") if plies else None
-        self.offsets = array("q") if source is not None else None
-        self.text = bytearray() if source is None else None  # the records' texts, one after the other
-        self.ends = array("Q") if source is None else None  # where each text ends in ``text``
-
-    def __len__(self) -> int:
-        return len(self.keys)
-
-    def add_vouched(self, lines: VouchedLines) -> None:
-        import numpy as np
-
-        count = len(lines.keys)
-        self.keys.frombytes(lines.keys.tobytes())
-        if count and int(lines.lines[-1]) > _MAX_I:  # a number is never above its line
-            self._widen(int(lines.numbers[-1]) > _MAX_I)
-        width = {"I": np.uint32, "Q": np.uint64}
-        self.numbers.frombytes(lines.numbers.astype(width[self.numbers.typecode]).tobytes())
-        self.lines.frombytes(lines.lines.astype(width[self.lines.typecode]).tobytes())
-        if self.offsets is not None:
-            self.offsets.frombytes(bytes(8 * count))  # found from the lines at the end
-        else:
-            for index in lines.indices.tolist():
-                self._hold(lines.texts[index])
-
-    def add(self, record: Record, key: int) -> None:
-        self.keys.append(key)
-        if record.line > _MAX_I:
-            self._widen(record.number > _MAX_I)
-        self.numbers.append(record.number)
-        self.lines.append(record.line)
-        if self.plies is not None:
-            self.plies.append(record.ply or 0)
-        if self.offsets is not None:
-            self.offsets.append(0)
-        else:
-            self._hold(_text(record) if record.headers else record.fen)
-
-    def _widen(self, numbers: bool) -> None:
-        self.lines = _widened(self.lines)
-        if numbers:
-            self.numbers = _widened(self.numbers)
-
-    def _hold(self, text: str) -> None:
-        self.text += text.encode("utf-8", "surrogateescape")
-        self.ends.append(len(self.text))
-
-    def place(self, format: Format) -> None:
-        """The byte offsets of the records, from their lines, once the file has been read."""
-        import numpy as np
-
-        if self.source is None or not self.keys:
-            return
-        # The lines are in file order already (a game's records share one): no sort, no copy.
-        lines = np.frombuffer(self.lines, dtype=np.uint32 if self.lines.typecode == "I" else np.uint64)
-        offsets = line_offsets(self.source.path, lines)
-        self.offsets = array("q")
-        self.offsets.frombytes(memoryview(offsets).cast("B"))
-        if format == Format.CSV:
-            self.source = replace(self.source, prefix=csv_prefix(self.source.path, int(offsets[0])))
-
-    @property
-    def bytes_held(self) -> int:
-        arrays = (self.keys, self.numbers, self.lines, self.plies, self.offsets, self.ends)
-        return len(self.text or b"") + sum(len(held) * held.itemsize for held in arrays if held is not None)
-
-    def record(self, index: int, material: Material) -> IndexedRecord:
-        """Its ``index``-th record; read back from the file, or why it cannot be (``problem``)."""
-        number, line = self.numbers[index], self.lines[index]
-        if self.source is None:
-            start = self.ends[index - 1] if index else 0
-            text = self.text[start : self.ends[index]].decode("utf-8", "surrogateescape")
-            fen, *values = text.split(_SEPARATOR)
-            headers = {name: value for name, value in zip(FIELDS, values) if value}
-            return IndexedRecord(self.name, number, line, fen, headers)
-        offset = self.offsets[index]
-        after = bisect.bisect_right(self.offsets, offset, index)  # the next record's (game's) offset
-        end = self.offsets[after] if after < len(self.offsets) else self.source.size
-        ply = self.plies[index] if self.plies is not None else None
-        try:
-            if changed(self.source):
-                raise CollectionError(f"{self.name}: changed since it was read: {REREAD_WORDS}")
-            if not 0 <= offset < end <= self.source.size:
-                raise CollectionError(f"{self.name}: record {number} is not within the file: {REREAD_WORDS}")
-            found = read_back(self.source, number, line, offset, end, ply, material, REREAD_WORDS)
-        except CollectionError as error:
-            return IndexedRecord(self.name, number, line, "", {}, error.message)
-        headers = {name: value for name, value in found.headers.items() if name in FIELDS and value}
-        return IndexedRecord(self.name, number, line, found.fen, headers)
+__all__ = ["FIELDS", "REREAD_WORDS", "ClassIndex", "ClassListing", "IndexedRecord", "largest_families"]
 
 
 class ClassIndex:
@@ -193,10 +55,10 @@ class ClassIndex:
         #: words) for each part that disagrees.
         self.disagreements: dict[int, tuple[str, list[tuple[str, str]]]] = {}
         self.record = functools.lru_cache(maxsize=4096)(self._record)
-        self._tally = Tally()
+        self.tally = Tally()  # the classes counted
         self._families: tuple[int, dict[str, int]] = (-1, {})  # records then, family -> records
-        self._files: list[_FileRecords] = []
-        self._records = 0
+        self._files: list[FileRecords] = []
+        self.records_added = 0
         self._odd: list[Material] = []  # materials without one king a side: key -1 - their index
         self._odd_keys: dict[Material, int] = {}
 
@@ -230,84 +92,44 @@ class ClassIndex:
         request = request or CollectionRequest((collection.name,), format=collection.format)
         position = collection.game_positions
         source = None if held else source_file(collection.name, path, request, collection.format, position)
-        games = collection.format == Format.PGN
-        records = _FileRecords(collection.name, self._records, source, games and position == GamePositions.ALL)
+        reader = collection.reader
+        games = reader.HOLDS_GAMES
+        records = FileRecords(collection.name, self.records_added, source, games and position == GamePositions.ALL)
         self._files.append(records)
         self.games = self.games or games
         # A caption is printed with one position of a game, not with every class it passes.
-        check = position != GamePositions.ALL
-        each = partial(record_check_words, rule=collection.rule) if check else None
-        game = read = 0
-        bytes_read: int | None = 0
-        batch = collection.format in (Format.FEN, Format.EPD)
-        if batch:
-            found = collection._guarded(vouched_positions(collection, collection.format == Format.EPD))
-            items = ((item, None, collection.bytes_read) for item in found)
+        each = partial(record_check_words, rule=collection.rule) if position != GamePositions.ALL else None
+        adding = _Adding(self, records, collection.name, each, games, tick)
+        if reader.BATCH:  # the batch path, here; captions checked here too
+            found = collection.guarded(reader.vouched(collection))
+            items: Iterator[tuple[Any, Any, int | None]] = ((item, _UNCHECKED, collection.bytes_read) for item in found)
         else:
             from gbr_tui.core.collection import parallel  # only for such a file: it loads multiprocessing
 
             items = parallel.records_with(
-                collection, path, request, request.jobs, each, lambda: not tick(read, bytes_read)
+                collection, path, request, request.jobs, each, lambda: not tick(adding.read, adding.bytes_read)
             )
-        classes: list[tuple[str, Material]] = []  # of the game being read
-        result = UNKNOWN_RESULT
         try:
-            for item, found, bytes_read in items:
-                kind = type(item)
-                if kind is VouchedLines:
-                    self._add_vouched(records, item)
-                    read += len(item.keys)
-                elif kind is BadRecord:
-                    self.bad.append((collection.name, item))
-                    read += 1
-                else:
-                    if item.number != game:
-                        game = item.number
-                        read += 1
-                        self.classified += 1
-                        if games:
-                            if classes:
-                                self._tally.add_game(classes, result)
-                            classes = []
-                            result = result_index(item.headers.get("Result"))
-                        else:
-                            self._tally.classified += 1
-                    if games:
-                        classes.append((item.code, item.material))
-                    else:
-                        self._tally.add(item.code, item.material)
-                    if check and item.caption is not None:
-                        if batch:  # checked here, not by a worker
-                            found = each(item)
-                        self.captions_checked += 1
-                        if found:
-                            self.disagreements[self._records] = (item.caption, found)
-                    if item.headers:
-                        self.fields.update(item.headers)
-                    records.add(item, self._key(item.material, add=True))
-                    self._records += 1
-                if read % _TICK_RECORDS < (len(item.keys) if kind is VouchedLines else 1) and not tick(
-                    read, bytes_read
-                ):
-                    return False
+            walk(adding.items_of(items), adding, games)
+        except _Stopped:
+            return False
         except CollectionError as error:
             self.failures.append(error.message)
         finally:
             items.close()  # the worker processes stop, if any
-            if classes:
-                self._tally.add_game(classes, result)
             records.place(collection.format)
         self.fields &= set(FIELDS)
         return True
 
-    def _add_vouched(self, records: _FileRecords, lines: VouchedLines) -> None:
+    def add_vouched(self, records: FileRecords, lines: VouchedLines) -> None:
+        """A run of lines the batch path vouched for."""
         count = len(lines.keys)
         records.add_vouched(lines)
-        self._records += count
-        self._tally.add_code_numbers([lines.code_indices])
-        self._tally.add_packed(lines.nine_codes, lines.nine_keys)
+        self.records_added += count
+        self.tally.add_code_numbers([lines.code_indices])
+        self.tally.add_packed(lines.nine_codes, lines.nine_keys)
         self.classified += count
-        self._tally.classified += count
+        self.tally.classified += count
 
     @property
     def bytes_held(self) -> int:
@@ -319,12 +141,12 @@ class ClassIndex:
         self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE
     ) -> ClassListing:
         """The classes with a wanted material (see ``ClassListing``)."""
-        return ClassListing.of(self._tally, pattern, either_colour, sort)
+        return ClassListing.of(self.tally, pattern, either_colour, sort)
 
     def largest(self, count: int, either_colour: bool = False) -> list[tuple[str, int]]:
         """The ``count`` codes with the most records so far (folded with ``either_colour``), the
         largest first: cheap enough to ask while reading, between two blocks."""
-        tally = self._tally
+        tally = self.tally
         if not either_colour:
             return tally.codes.most_common(count)
         rows = sorted(tally.classes(either_colour=True), key=lambda row: -row.count)
@@ -333,9 +155,9 @@ class ClassIndex:
     def largest_families(self, count: int) -> list[tuple[str, int]]:
         """The ``count`` families with the most records (games: each game once in a family);
         on a tie, in the table's order."""
-        if self._families[0] != self._records:  # records were added since
-            families = {row.family.name: row.count for row in family_rows(self._tally)}
-            self._families = (self._records, families)
+        if self._families[0] != self.records_added:  # records were added since
+            families = {row.family.name: row.count for row in family_rows(self.tally)}
+            self._families = (self.records_added, families)
         return largest_families(self._families[1], count)
 
     def positions(self, row: ClassRow, either_colour: bool = False) -> Sequence[int]:
@@ -345,9 +167,9 @@ class ClassIndex:
 
         wanted = set()
         for material, _ in row.materials:
-            wanted.add(self._key(material))
+            wanted.add(self.key(material))
             if either_colour:
-                wanted.add(self._key(material.swapped()))
+                wanted.add(self.key(material.swapped()))
         wanted.discard(None)
         keys = np.fromiter(wanted, dtype=np.int64, count=len(wanted))
         found = array("q")
@@ -356,7 +178,7 @@ class ClassIndex:
             found.frombytes((np.flatnonzero(np.isin(held, keys)) + records.first).tobytes())
         return found
 
-    def _key(self, material: Material, add: bool = False) -> int | None:
+    def key(self, material: Material, add: bool = False) -> int | None:
         """A material as one number: six bits a type of man as ``fast.VettedBlock.keys`` packs
         them, or, without one king a side, -1 less its place in ``_odd`` (``add``: a new one)."""
         if material.kings == ONE_KING_A_SIDE:
@@ -377,6 +199,77 @@ class ClassIndex:
         records = self._files[bisect.bisect_right([records.first for records in self._files], index) - 1]
         index -= records.first
         return records.record(index, self._material(records.keys[index]))
+
+
+_UNCHECKED = object()  # a record's caption not checked yet (the batch path's: checked here)
+
+
+class _Stopped(Exception):
+    """``tick`` said to stop reading."""
+
+
+class _Adding(Consumer):
+    """``ClassIndex.read``'s consumer: each record added to the file's records, its class to
+    the tally (a game's once, with its result), its caption's check kept; ``tick`` asked every
+    ``_TICK_RECORDS`` records."""
+
+    def __init__(
+        self,
+        index: ClassIndex,
+        records: FileRecords,
+        name: str,
+        each: Callable[[Record], Any] | None,
+        games: bool,
+        tick: Callable[[int, int | None], bool],
+    ) -> None:
+        self.index, self.records, self.name, self.each, self.tick = index, records, name, each, tick
+        self.games = games
+        self.read = 0  # records (games) read so far, classified or bad
+        self.bytes_read: int | None = 0
+        self.found: Any = None  # what ``each`` gave for the item being added
+
+    def items_of(self, items: Iterator[tuple[Any, Any, int | None]]) -> Iterator[Any]:
+        """The items of ``parallel.records_with``'s triples, keeping the rest of each here."""
+        for item, self.found, self.bytes_read in items:
+            yield item
+
+    def _ticked(self, count: int) -> None:
+        if self.read % _TICK_RECORDS < count and not self.tick(self.read, self.bytes_read):
+            raise _Stopped
+
+    def vouched(self, lines: VouchedLines) -> None:
+        self.index.add_vouched(self.records, lines)
+        count = len(lines.keys)
+        self.read += count
+        self._ticked(count)
+
+    def bad(self, bad: BadRecord) -> None:
+        self.index.bad.append((self.name, bad))
+        self.read += 1
+        self._ticked(1)
+
+    def record(self, record: Record, first: bool) -> None:
+        index = self.index
+        if first:
+            self.read += 1
+            index.classified += 1
+            if not self.games:
+                index.tally.classified += 1
+        if not self.games:
+            index.tally.add(record.code, record.material)
+        if self.each is not None and record.caption is not None:
+            found = self.each(record) if self.found is _UNCHECKED else self.found
+            index.captions_checked += 1
+            if found:
+                index.disagreements[index.records_added] = (record.caption, found)
+        if record.headers:
+            index.fields.update(record.headers)
+        self.records.add(record, index.key(record.material, add=True))
+        index.records_added += 1
+        self._ticked(1)
+
+    def game(self, classes: GameClasses, result: int) -> None:
+        self.index.tally.add_game(classes, result)
 
 
 class ClassListing(Sequence[ClassRow]):
@@ -409,7 +302,7 @@ class ClassListing(Sequence[ClassRow]):
     def __getitem__(self, index: int) -> ClassRow:
         if self._rows is not None:
             return self._rows[index]
-        return self._tally._class_row(self._codes[index])
+        return self._tally.class_row(self._codes[index])
 
     def __eq__(self, other: object) -> bool:
         """Equal to the same rows listed in the same order (a list of them too)."""
@@ -440,7 +333,7 @@ class ClassListing(Sequence[ClassRow]):
             return max((len(class_materials(row.materials, shown)) for row in self._rows), default=0)
         tally = self._tally
         counted = max(
-            (len(class_materials(tally._class_row(code).materials, shown)) for code in tally.hidden), default=0
+            (len(class_materials(tally.class_row(code).materials, shown)) for code in tally.hidden), default=0
         )
         return max(self._one_material_width(), self._packed_width(shown), counted)
 
@@ -487,16 +380,3 @@ def largest_families(families: Mapping[str, int], count: int) -> list[tuple[str,
     """The ``count`` families with the most records, the largest first; on a tie, in the
     table's order."""
     return sorted(families.items(), key=lambda item: (-item[1], FAMILY_ORDER[item[0]]))[:count]
-
-
-def _widened(numbers: array) -> array:
-    return numbers if numbers.typecode == "Q" else array("Q", numbers)
-
-
-def _text(record: Record) -> str:
-    headers = record.headers
-    text = _SEPARATOR.join((record.fen, *(headers.get(name, "") for name in FIELDS)))
-    if text.count(_SEPARATOR) != len(FIELDS):  # a separator inside a value: blank it there
-        values = (headers.get(name, "").replace(_SEPARATOR, " ") for name in FIELDS)
-        text = _SEPARATOR.join((record.fen, *values))
-    return text

@@ -23,17 +23,21 @@ import multiprocessing
 import operator
 import os
 import re
+import threading
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
+from multiprocessing.context import BaseContext
 from typing import Any
 
 from gbr_tui.core.code import Rule
-from gbr_tui.core.collection.readers import NOT_A_COLLECTION, Collection, CollectionRequest
-from gbr_tui.core.collection.records import BadRecord, CollectionError, Format, Item, Record
+from gbr_tui.core.collection.formats import CollectionFormat
+from gbr_tui.core.collection.readers import Collection, CollectionRequest
+from gbr_tui.core.collection.reading import NOT_A_COLLECTION
+from gbr_tui.core.collection.records import BadRecord, CollectionError, Item, Record
 from gbr_tui.core.collection.tally import Tally
 from gbr_tui.core.describe import not_a_collection, process_died_words
 
@@ -46,10 +50,8 @@ STREAM_RANGE_BYTES = 1 << 19
 _IN_FLIGHT = 2  # ranges in flight per worker process: one read, one waiting
 _WAIT = 0.1  # seconds between two looks at ``cancelled`` while the workers read
 _LOOK_AHEAD = 1 << 16  # bytes read at a time when looking for a record start
-_LOOK_BACK = 1 << 12  # bytes looked at before a PGN cut, for the line before its blank line
-_BOM = b"\xef\xbb\xbf"  # a range that starts with it would lose it (``Source`` drops it at a start)
-_GAME_START = re.compile(rb"\n[ \t\r]*\n(?=\[Event )")
-_GAME_LINE = re.compile(r"game from line (\d+): ")  # how a bad game's reason starts (readers.py)
+_BATCH_MODULE = "gbr_tui.core.fast"  # what the batch path imports (numpy)
+_GAME_LINE = re.compile(r"game from line (\d+): ")  # how a bad game's reason starts (formats/pgn.py)
 
 
 @dataclass
@@ -70,6 +72,26 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def pool_context(reader: CollectionFormat) -> BaseContext:
+    """How worker processes start, never left to the default (which newer Pythons change):
+    ``fork`` from the main thread of a process running no other thread, the modules a worker
+    needs imported here first, once (numpy, for a format read by the batch path); else
+    ``forkserver`` (``spawn`` where there is none), its server importing them: a process
+    forked while another thread runs (an app's) can deadlock on a lock that thread held."""
+    needed = [_BATCH_MODULE] if reader.BATCH else []
+    methods = multiprocessing.get_all_start_methods()
+    alone = threading.current_thread() is threading.main_thread() and threading.active_count() == 1
+    if "fork" in methods and alone:
+        for module in needed:
+            importlib.import_module(module)  # forked workers inherit it
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(needed)
+        return context
+    return multiprocessing.get_context("spawn")
+
+
 def planned_jobs(collection: Collection, jobs: int | None, per_worker: int = MIN_RANGE_BYTES) -> int:
     """How many worker processes read the collection: ``jobs`` when given, else one per core
     for files of at least ``per_worker`` bytes a worker; 1 (this process) when it cannot be cut."""
@@ -80,14 +102,13 @@ def planned_jobs(collection: Collection, jobs: int | None, per_worker: int = MIN
 
 
 def one_process_reason(collection: Collection) -> str | None:
-    """Why a collection cannot be cut into byte ranges (compressed, a pipe, CSV), or None."""
+    """Why a collection cannot be cut into byte ranges (compressed, a pipe, its format's
+    ``UNCUT_REASON``: CSV), or None."""
     if collection.source.compression:
         return "compressed"
     if collection.size is None:
         return "a pipe or stdin"
-    if collection.format == Format.CSV:
-        return "CSV (its header is in the first range only)"
-    return None
+    return collection.reader.UNCUT_REASON
 
 
 def byte_ranges(
@@ -103,16 +124,16 @@ def byte_ranges(
     if parts <= 1:
         return None
     with open(path, "rb") as raw:
-        cuts = _cuts(raw, collection.format, 0, size, parts)
+        cuts = _cuts(raw, collection.reader, 0, size, parts)
     return list(itertools.pairwise(cuts)) if len(cuts) > 2 else None
 
 
-def _cuts(raw: io.BufferedReader, format: Format, start: int, end: int, parts: int) -> list[int]:
+def _cuts(raw: io.BufferedReader, reader: CollectionFormat, start: int, end: int, parts: int) -> list[int]:
     """``start``, the record starts that cut the bytes up to ``end`` into about ``parts`` equal
     ranges, and ``end``."""
     cuts = [start]
     for part in range(1, parts):
-        cut = _record_start(raw, max(start + (end - start) * part // parts, cuts[-1]), format)
+        cut = _record_start(raw, max(start + (end - start) * part // parts, cuts[-1]), reader)
         if cut is not None and cut < end and cut > cuts[-1]:
             cuts.append(cut)
     cuts.append(end)
@@ -129,56 +150,34 @@ def pieces(
     with open(path, "rb") as raw:
         for start, end in ranges:
             parts = max(1, min(PIECES_PER_RANGE, (end - start) // max(at_least, 1)))
-            found.extend(itertools.pairwise(_cuts(raw, collection.format, start, end, parts)))
+            found.extend(itertools.pairwise(_cuts(raw, collection.reader, start, end, parts)))
     return found
 
 
-def _record_start(raw: io.BufferedReader, offset: int, format: Format) -> int | None:
-    """The first record start at or after ``offset`` (never 0) where a range may start, None if
-    there is none."""
+def _record_start(raw: io.BufferedReader, offset: int, reader: CollectionFormat) -> int | None:
+    """The first record start at or after ``offset`` (never 0) where a range may start (the
+    format's ``may_start_range``), None if there is none."""
     while True:
-        cut = _next_start(raw, offset, format)
-        if cut is None or _may_start_range(raw, cut, format):
+        cut = _next_start(raw, offset, reader)
+        if cut is None or reader.may_start_range(raw, cut):
             return cut
         offset = cut + 1
 
 
-def _may_start_range(raw: io.BufferedReader, cut: int, format: Format) -> bool:
-    """Whether a range starting at ``cut`` reads as the whole file reads there. Not a line that
-    starts with a byte order mark, which a range's start would drop; for PGN, not a game after
-    one of tags alone: ``pgn.split_games`` takes the tags after its blank line for its own."""
-    if format != Format.PGN:
-        raw.seek(cut)
-        return raw.read(len(_BOM)) != _BOM
-    start = max(cut - _LOOK_BACK, 0)
-    raw.seek(start)
-    text = raw.read(cut - start).decode("utf-8", "surrogateescape")
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:-1]
-    for line in reversed(lines[1:] if start else lines):  # the first may be cut short
-        if line and not line.isspace() and line[0] != "%":
-            return line[0] != "["
-    return False  # no line seen whole: no cut here
-
-
-def _next_start(raw: io.BufferedReader, offset: int, format: Format) -> int | None:
+def _next_start(raw: io.BufferedReader, offset: int, reader: CollectionFormat) -> int | None:
     """The first record start at or after ``offset`` (never 0), None if there is none."""
     raw.seek(max(offset - 1, 0))
     carry = b""
     base = raw.tell()
+    keep = reader.START_OVERLAP
     while chunk := raw.read(_LOOK_AHEAD):
         data = carry + chunk
-        if format == Format.PGN:
-            found = _GAME_START.search(data)
-            if found is not None:
-                return base + found.end()
-            keep = min(len(data), 64)  # a blank line and "[Event " may straddle two chunks
-        else:
-            end = data.find(b"\n")
-            if end >= 0:
-                return base + end + 1
-            keep = 0
-        base += len(data) - keep
-        carry = data[len(data) - keep :] if keep else b""
+        found = reader.record_start(data)
+        if found is not None:
+            return base + found
+        kept = min(len(data), keep)
+        base += len(data) - kept
+        carry = data[len(data) - kept :] if kept else b""
     return None
 
 
@@ -216,7 +215,7 @@ def tally_range(
     # Whether the file is a chess collection at all is told from its start only.
     with request.open(stream, rule, name=name, part=start > 0) as collection:
         tally = collection.tally(found.append, either_colour=either_colour)
-        return RangeTally(tally, found, collection.source.line, collection._number)
+        return RangeTally(tally, found, collection.source.line, collection.records_read)
 
 
 def tally_in_ranges(
@@ -230,10 +229,9 @@ def tally_in_ranges(
 ) -> Iterator[tuple[int, RangeTally]]:
     """(end offset, tally) of each piece of the ranges (``pieces``) in file order, its bad
     records numbered and placed as in the whole file, computed by up to ``jobs`` worker processes."""
-    if collection.format in (Format.FEN, Format.EPD):
-        importlib.import_module("gbr_tui.core.fast")  # once, here: forked workers inherit numpy
+    context = pool_context(collection.reader)
     cut = pieces(collection, path, ranges)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(ranges))) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, len(ranges)), mp_context=context) as pool:
         yield from tally_submitted(pool.submit, collection, path, request, cut, rule, either_colour)
 
 
@@ -327,8 +325,8 @@ def read_range(
             items.append((_packed(item, materials), found))
             if len(items) % 64 == 0 and _stop is not None and _stop.is_set():
                 return None
-        classified = collection._classified_any or collection.leading_bad < len(items)
-        return RangeRecords(items, collection.source.line, collection._number, collection.leading_bad, classified)
+        classified = collection.classified_any or collection.leading_bad < len(items)
+        return RangeRecords(items, collection.source.line, collection.records_read, collection.leading_bad, classified)
 
 
 def records_with(
@@ -371,10 +369,9 @@ def _ordered(
     a worker submitted and not yet handed out."""
     request = dataclasses.replace(request, format=collection.format)
     task = partial(read_range, request, path, collection.name, rule=collection.rule, each=each)
-    if collection.format in (Format.FEN, Format.EPD):
-        importlib.import_module("gbr_tui.core.fast")  # once, here: forked workers inherit numpy
-    stop = multiprocessing.Event()
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_set_stop, initargs=(stop,))
+    context = pool_context(collection.reader)
+    stop = context.Event()
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_set_stop, initargs=(stop,))
     in_flight: deque[tuple[int, Future]] = deque()
     order = _InFileOrder(collection.name)
     try:
@@ -383,7 +380,7 @@ def _ordered(
             while start < collection.size or in_flight:
                 if start < collection.size and len(in_flight) < workers * _IN_FLIGHT:
                     cut = (
-                        _record_start(raw, start + step, collection.format) if start + step < collection.size else None
+                        _record_start(raw, start + step, collection.reader) if start + step < collection.size else None
                     )
                     end = cut if cut is not None and cut < collection.size else collection.size
                     try:
@@ -426,7 +423,7 @@ def _result(future: Future, name: str) -> RangeRecords:
 
 class _InFileOrder:
     """The ranges' items numbered and placed in the whole file, and its start judged as one
-    process judges it (``Collection._guarded``): bad records are held until a record is
+    process judges it (``Reading.guarded``): bad records are held until a record is
     classified, and the file is no chess collection when the first ``NOT_A_COLLECTION`` are bad."""
 
     def __init__(self, name: str) -> None:

@@ -1,27 +1,22 @@
 """FEN, EPD and CSV positions classified through the encoder's batch path, many at a time.
 
 The encoder vouches for the plain lines of a batch (numpy, when the batch is big enough); every
-other line is classified on its own as before (``Collection._classify_fen``, where python-chess
+other line is classified on its own as before (``Reading.classify_fen``, where python-chess
 judges), so records, their numbers and lines, and every message are those of reading line by line.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from gbr_tui.core.collection.reading import EPD_POSITION, Reading
 from gbr_tui.core.collection.records import Item, Record, with_caption
 from gbr_tui.core.collection.source import READ_ERRORS, lines_of
-
-if TYPE_CHECKING:
-    from gbr_tui.core.collection.readers import Collection
-    from gbr_tui.core.collection.tally import Tally
+from gbr_tui.core.collection.tally import Tally
 
 BATCH_LINES = 1 << 14  # lines classified at once
-EPD_POSITION = re.compile(r"(?m)^[ \t]*(\S+(?:[ \t]+\S+){0,3})")
-EPD_ID = re.compile(r'(?<![^\s;])id\s+"([^"]*)"')
 
 #: What ``in_batches`` classifies: a record found bad already, or (number, line, position, the
 #: whole EPD line or None, the caption printed beside it (a CSV column) or None).
@@ -50,20 +45,20 @@ def coalesced(blocks: Iterable[tuple[int, str, int]]) -> Iterator[tuple[int, str
         yield first, "".join(pending), count
 
 
-def position_entries(collection: Collection, epd: bool) -> Iterator[Entry]:
+def position_entries(reading: Reading, epd: bool) -> Iterator[Entry]:
     """The non-blank lines of a FEN or EPD collection, numbered, for ``in_batches``."""
-    for first, lines in collection.source.blocks():
+    for first, lines in reading.source.blocks():
         for offset, text in enumerate(lines):
             if text and not text.isspace():
-                collection._number += 1
+                reading.records_read += 1
                 if not epd:
-                    yield collection._number, first + offset, text.strip(), None, None
+                    yield reading.records_read, first + offset, text.strip(), None, None
                 else:
                     found = EPD_POSITION.match(text)
-                    yield collection._number, first + offset, found.group(1) if found else text, text, None
+                    yield reading.records_read, first + offset, found.group(1) if found else text, text, None
 
 
-def in_batches(collection: Collection, entries: Iterable[Entry]) -> Iterator[Item]:
+def in_batches(reading: Reading, entries: Iterable[Entry]) -> Iterator[Item]:
     """Records for the entries, in order, a batch of ``BATCH_LINES`` at a time; the records
     read before a read fault are handed out before the fault."""
     batch: list[Entry] = []
@@ -71,17 +66,17 @@ def in_batches(collection: Collection, entries: Iterable[Entry]) -> Iterator[Ite
         for entry in entries:
             batch.append(entry)
             if len(batch) >= BATCH_LINES:
-                yield from _classified(collection, batch)
+                yield from _classified(reading, batch)
                 batch = []
     except READ_ERRORS:
-        yield from _classified(collection, batch)
+        yield from _classified(reading, batch)
         raise
-    yield from _classified(collection, batch)
+    yield from _classified(reading, batch)
 
 
-def _classified(collection: Collection, batch: list[Entry]) -> Iterator[Item]:
+def _classified(reading: Reading, batch: list[Entry]) -> Iterator[Item]:
     positions = [entry[2] for entry in batch if type(entry) is tuple]
-    vetted = collection.encoder.vet(positions)
+    vetted = reading.encoder.vet(positions)
     rejected = set(vetted.rejected)
     index = -1
     for entry in batch:
@@ -92,27 +87,25 @@ def _classified(collection: Collection, batch: list[Entry]) -> Iterator[Item]:
         number, line, position, whole, caption = entry
         if index in rejected:
             item = (
-                collection._classify_fen(number, line, position)
+                reading.classify_fen(number, line, position)
                 if whole is None
-                else collection._classify_epd(number, line, whole)
+                else reading.classify_epd(number, line, whole)
             )
         else:
             headers, printed = {}, None
             if whole is not None:
-                headers, printed = collection.epd_fields(whole, whole.find(position) + len(position))
+                headers, printed = reading.epd_fields(whole, whole.find(position) + len(position))
             code, material = vetted.codes[index], vetted.material(index)
             item = Record(number, line, code, material, position, headers=headers, caption=printed)
         yield with_caption(item, caption) if caption is not None and type(item) is Record else item
 
 
-def tally_positions(
-    collection: Collection, tally: Tally, epd: bool, on_block: Callable[[], None] | None
-) -> Iterator[Item]:
+def tally_positions(reading: Reading, tally: Tally, epd: bool, on_block: Callable[[], None] | None) -> Iterator[Item]:
     """Count the plain lines of a FEN or EPD collection in ``tally`` a batch at a time; the
     records of the other lines are handed out, to be counted or reported as bad. The codes numpy
     vouched for are handed to the tally as numbers (no call a line), counted when it is read."""
-    for first, text, count in coalesced(collection.source.text_blocks()):
-        number = collection._number
+    for first, text, count in coalesced(reading.source.text_blocks()):
+        number = reading.records_read
         if epd:
             lines = lines_of(text)
             texts = EPD_POSITION.findall(text)
@@ -120,18 +113,18 @@ def tally_positions(
             if len(kept) != len(texts):  # a line the pattern does not read: each on its own
                 texts = [EPD_POSITION.match(lines[index]) for index in kept]
                 texts = [found.group(1) if found else "" for found in texts]
-            vetted = collection.encoder.vet(texts)
+            vetted = reading.encoder.vet(texts)
             vouched = len(texts) - len(vetted.rejected)
             if vouched:  # the file is a collection: its bad records may go out
-                collection._classified_any = True
+                reading.classified_any = True
             for index in vetted.rejected:
-                yield collection._classify_epd(number + index + 1, first + kept[index], lines[kept[index]])
+                yield reading.classify_epd(number + index + 1, first + kept[index], lines[kept[index]])
             records = len(texts)
         else:  # the text vetted whole: only the lines it rejects are made strings
-            vetted = collection.encoder.vet_text(text, count)
+            vetted = reading.encoder.vet_text(text, count)
             vouched = count - len(vetted.rejected)
             if vouched:
-                collection._classified_any = True
+                reading.classified_any = True
             lines = TextLines(text, vetted.line_ends)
             blank = 0  # blank lines so far in the batch (they are no records)
             for index in vetted.rejected:
@@ -139,9 +132,9 @@ def tally_positions(
                 if not fen or fen.isspace():
                     blank += 1
                     continue
-                yield collection._classify_fen(number + index + 1 - blank, first + index, fen.strip())
+                yield reading.classify_fen(number + index + 1 - blank, first + index, fen.strip())
             records = count - blank
-        collection._number = number + records
+        reading.records_read = number + records
         tally.classified += vouched
         indices = vetted.code_indices()
         if indices is not None:
@@ -188,14 +181,14 @@ class VouchedLines:
     texts: list[str] | TextLines
 
 
-def vouched_positions(collection: Collection, epd: bool) -> Iterator[Item | VouchedLines]:
+def vouched_positions(reading: Reading, epd: bool) -> Iterator[Item | VouchedLines]:
     """Every record of a FEN or EPD collection in file order: the records of the lines the batch
     path does not vouch for (bad ones too) one at a time, between runs of the lines it vouches
     for (``VouchedLines``). An EPD line with more than its position is read on its own, for its
     fields and caption."""
     import numpy as np  # the batch path has imported it for blocks it vouches for
 
-    for first, text, count in coalesced(collection.source.text_blocks()):
+    for first, text, count in coalesced(reading.source.text_blocks()):
         if epd:
             lines = lines_of(text)
             kept = [index for index, text in enumerate(lines) if text and not text.isspace()]
@@ -204,25 +197,25 @@ def vouched_positions(collection: Collection, epd: bool) -> Iterator[Item | Vouc
                 match.group(1) if match and match.end() == len(lines[index].rstrip()) else ""
                 for index, match in zip(kept, found)
             ]
-            vetted = collection.encoder.vet(texts)
+            vetted = reading.encoder.vet(texts)
             count = len(texts)
         else:  # the text vetted whole: only the lines it rejects are made strings
-            vetted = collection.encoder.vet_text(text, count)
+            vetted = reading.encoder.vet_text(text, count)
             lines = texts = TextLines(text, vetted.line_ends)
         rejected = vetted.rejected
         if len(rejected) == count:  # none vouched for (a small block): each on its own
-            yield from _rejected_records(collection, first, lines, kept if epd else None, rejected)
+            yield from _rejected_records(reading, first, lines, kept if epd else None, rejected)
             continue
-        collection._classified_any = True
+        reading.classified_any = True
         ok = np.ones(count, dtype=bool)
         ok[rejected] = False
         if epd:
-            numbers = collection._number + 1 + np.arange(count)
+            numbers = reading.records_read + 1 + np.arange(count)
             line_numbers = first + np.array(kept)
         else:
             blank = np.zeros(count, dtype=bool)
             blank[[index for index in rejected if not lines[index] or lines[index].isspace()]] = True
-            numbers = collection._number + np.cumsum(~blank)
+            numbers = reading.records_read + np.cumsum(~blank)
             line_numbers = first + np.arange(count)
         vouched = np.flatnonzero(ok)
         codes = vetted.code_indices()
@@ -237,14 +230,12 @@ def vouched_positions(collection: Collection, epd: bool) -> Iterator[Item | Vouc
                 nines = nines[0][:0], nines[1][:0]
                 start = stop
             if index is not None:
-                yield from _rejected_records(
-                    collection, first, lines, kept if epd else None, [index], int(numbers[index])
-                )
-        collection._number = int(numbers[-1]) if len(numbers) else collection._number
+                yield from _rejected_records(reading, first, lines, kept if epd else None, [index], int(numbers[index]))
+        reading.records_read = int(numbers[-1]) if len(numbers) else reading.records_read
 
 
 def _rejected_records(
-    collection: Collection,
+    reading: Reading,
     first: int,
     lines: list[str] | TextLines,
     kept: list[int] | None,
@@ -256,12 +247,12 @@ def _rejected_records(
     for index in rejected:
         if kept is not None:
             if number is None:
-                collection._number += 1
-            yield collection._classify_epd(number or collection._number, first + kept[index], lines[kept[index]])
+                reading.records_read += 1
+            yield reading.classify_epd(number or reading.records_read, first + kept[index], lines[kept[index]])
             continue
         text = lines[index]
         if not text or text.isspace():
             continue
         if number is None:
-            collection._number += 1
-        yield collection._classify_fen(number or collection._number, first + index, text.strip())
+            reading.records_read += 1
+        yield reading.classify_fen(number or reading.records_read, first + index, text.strip())

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gbr_tui.core.code import Rule
+from gbr_tui.core.collection.formats import format_module
 from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import BadRecord, CollectionError, Format, GamePositions, Record
 from gbr_tui.core.collection.source import MAX_LINE
@@ -87,7 +88,8 @@ def read_back(
             data = source.prefix + file.read(min(end - offset, RECORD_BYTES))
     except OSError as error:
         raise CollectionError(f"{source.name}: cannot be read ({error.strerror or error})") from None
-    games = source.request.format == Format.PGN and source.request.game_positions == GamePositions.ALL
+    request = source.request
+    games = format_module(request.format).HOLDS_GAMES and request.game_positions == GamePositions.ALL
     why = "it is not there"
     # The men are the same under either rule.
     with source.request.open(io.BytesIO(data), Rule.COUNT, name=source.name) as collection:

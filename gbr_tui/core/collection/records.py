@@ -17,6 +17,8 @@ HEADERS = (*GAME_TAGS, "id")
 
 
 class Format(str, Enum):
+    """A collection's format; each is read by its module under ``formats`` (``formats/pgn.py``)."""
+
     PGN = "pgn"
     EPD = "epd"
     FEN = "fen"

@@ -1,31 +1,29 @@
 """Where a collection's text comes from: a file, stdin or a stream, decompressed when it is, read in
-blocks of whole lines; and its format, told from its first lines.
+blocks of whole lines.
 
-Files are read in blocks of lines, so memory stays flat whatever their size. gzip, bz2 and xz
-are recognised by their first bytes and the format by the first lines; both can be overridden.
-Text is decoded as UTF-8 with undecodable bytes kept as surrogates, so a bad byte spoils only
-the record it is in, which is reported with its line like every other bad record.
+Files are read in blocks of lines, so memory stays flat whatever their size. A compressed file
+(``codecs``) is recognised by its first bytes. Text is decoded as UTF-8 with undecodable bytes
+kept as surrogates, so a bad byte spoils only the record it is in, which is reported with its
+line like every other bad record.
 """
 
 from __future__ import annotations
 
-import bz2
 import codecs
 import io
 import itertools
-import lzma
 import os
 import re
 import select
 import stat
 import sys
-import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 from gbr_tui.core import pgn
-from gbr_tui.core.collection.records import CollectionError, Format
+from gbr_tui.core.collection.codecs import MAGIC_BYTES, Codec, codec_of
+from gbr_tui.core.collection.records import CollectionError
 
 BLOCK_CHARS = 1 << 16  # text handed out at a time (about; a block ends at a line end)
 MAX_LINE = 1 << 20  # a longer line is reported as bad, not kept
@@ -44,12 +42,6 @@ READ_ERRORS = (ReadFault,)
 
 _SURROGATE = re.compile("[\udc80-\udcff]")
 _NOT_TEXT = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\udc80-\udcff]")
-_MAGIC = (
-    (b"\x1f\x8b", "gzip"),
-    (b"BZh", "bz2"),
-    (b"\xfd7zXZ\x00", "xz"),
-)
-_MOVE_NUMBER_START = re.compile(r"\d+\s*\.")
 
 
 def not_utf8(text: str) -> int | None:
@@ -71,11 +63,9 @@ def looks_binary(text: str) -> bool:
 
 def lines_of(text: str) -> list[str]:
     """The lines of a block's text (``Source.text_blocks``), without their ends; a line too long
-    to keep is ``OVERLONG_LINE`` itself (readers know it by identity)."""
+    to keep is ``OVERLONG_LINE`` (every reader compares a line with it by value)."""
     lines = text.split("\n")
     lines.pop()  # after the last line end
-    if OVERLONG_LINE in text:
-        lines = [OVERLONG_LINE if line == OVERLONG_LINE else line for line in lines]
     return lines
 
 
@@ -86,7 +76,7 @@ class Source:
     never end or never send (``Cancelled`` is raised in the reading thread).
 
     ``head`` is the first block, to tell the format from, until ``blocks()`` hands it out;
-    ``line`` counts the lines handed out so far; ``compression`` is "gzip", "bz2", "xz" or None.
+    ``line`` counts the lines handed out so far; ``codec`` is the compression its data is in (``codecs``), if any, and ``compression`` its name.
     """
 
     def __init__(
@@ -97,11 +87,12 @@ class Source:
         self.fault: ReadFault | None = None  # what stopped reading, once it has
         buffered = self._raw if hasattr(self._raw, "peek") else io.BufferedReader(self._raw)
         try:
-            start = buffered.peek(6)[:6]
+            start = buffered.peek(MAGIC_BYTES)[:MAGIC_BYTES]
         except OSError as error:
             raise CollectionError(f"{self.name}: cannot read: {error.strerror or error}") from None
-        self.compression = next((kind for magic, kind in _MAGIC if start.startswith(magic)), None)
-        self._pieces = self._decoded(_decompressed(buffered, self.compression))
+        self.codec = codec_of(start)
+        self.compression = self.codec.name if self.codec is not None else None
+        self._pieces = self._decoded(_decompressed(buffered, self.codec))
         head: list[str] = []
         size = 0
         for piece in self._pieces:
@@ -253,33 +244,29 @@ def _open_raw(source, name: str | None, cancelled: Callable[[], bool] | None) ->
     return source, name or getattr(source, "name", "<stream>"), None
 
 
-def _decompressed(buffered: BinaryIO, compression: str | None) -> Iterator[bytes]:
-    """The bytes of the stream, decompressed when its first bytes are a gzip, bz2 or xz signature
-    (the file name is not trusted): concatenated members are read on, zero padding after the last
+def _decompressed(buffered: BinaryIO, codec: Codec | None) -> Iterator[bytes]:
+    """The bytes of the stream, decompressed when its first bytes are a codec's signature (the
+    file name is not trusted): concatenated members are read on, zero padding after the last
     is ignored (as gzip does). Raises ReadFault after the last bytes it could get."""
+    corrupt = codec.corrupt if codec is not None else ()
     try:
-        if compression is None:
+        if codec is None:
             while chunk := buffered.read1(_CHUNK):
                 yield chunk
             return
-        yield from _decompressed_members(buffered, compression)
-    except OSError as error:
-        if compression == "bz2" and not isinstance(error, FileNotFoundError):
-            raise ReadFault(f"corrupt bz2 data ({error})") from None
-        raise ReadFault(f"read error: {error.strerror or error}") from None
-    except (zlib.error, lzma.LZMAError) as error:
-        raise ReadFault(f"corrupt {compression} data ({error})") from None
+        yield from _decompressed_members(buffered, codec)
+    except ReadFault:
+        raise
+    except Exception as error:
+        if isinstance(error, corrupt) and not isinstance(error, FileNotFoundError):
+            raise ReadFault(f"corrupt {codec.name} data ({error})") from None
+        if isinstance(error, OSError):
+            raise ReadFault(f"read error: {error.strerror or error}") from None
+        raise
 
 
-def _decompressor(compression: str):
-    if compression == "gzip":
-        return zlib.decompressobj(31)
-    return bz2.BZ2Decompressor() if compression == "bz2" else lzma.LZMADecompressor()
-
-
-def _decompressed_members(buffered: BinaryIO, compression: str) -> Iterator[bytes]:
-    magic = next(magic for magic, kind in _MAGIC if kind == compression)
-    decompressor = _decompressor(compression)
+def _decompressed_members(buffered: BinaryIO, codec: Codec) -> Iterator[bytes]:
+    decompressor = codec.decompressor()
     started = False  # whether the current member has had any input
     pending = b""
     while True:
@@ -288,76 +275,18 @@ def _decompressed_members(buffered: BinaryIO, compression: str) -> Iterator[byte
         if not data:
             break
         started = True
-        if compression == "gzip":
-            while data:
-                out = decompressor.decompress(data, _CHUNK)
-                if out:
-                    yield out
-                if decompressor.eof:
-                    pending = decompressor.unused_data
-                    break
-                data = decompressor.unconsumed_tail
-        else:
-            out = decompressor.decompress(data, _CHUNK)
-            while True:
-                if out:
-                    yield out
-                if decompressor.eof or decompressor.needs_input:
-                    break
-                out = decompressor.decompress(b"", _CHUNK)
-            if decompressor.eof:
-                pending = decompressor.unused_data
+        yield from codec.output(decompressor, data, _CHUNK)
         if decompressor.eof:
-            while len(pending) < len(magic) and (more := buffered.read1(_CHUNK)):
+            pending = decompressor.unused_data
+            while len(pending) < len(codec.magic) and (more := buffered.read1(_CHUNK)):
                 pending += more
             if not pending.strip(b"\x00"):  # zero padding, then perhaps more of it
                 while more := buffered.read1(_CHUNK):
                     if more.strip(b"\x00"):
-                        raise ReadFault(f"data after the end of the {compression} data (not read)")
+                        raise ReadFault(f"data after the end of the {codec.name} data (not read)")
                 return
-            if not pending.startswith(magic):
-                raise ReadFault(f"data after the end of the {compression} data (not read)")
-            decompressor, started = _decompressor(compression), False
+            if not pending.startswith(codec.magic):
+                raise ReadFault(f"data after the end of the {codec.name} data (not read)")
+            decompressor, started = codec.decompressor(), False
     if started and not decompressor.eof:
-        raise ReadFault(f"the {compression} data is truncated (the file ends inside it)")
-
-
-_DETECT_LINES = 50  # records looked at to tell the format
-
-
-def detect_format(sample: str) -> Format:
-    """The format of a collection from its first records (up to ``_DETECT_LINES``), so that one
-    bad line does not decide: each line is taken for PGN (a tag or move number), a FEN line or
-    an EPD line (a placement and three fields, then operations or nothing), a CSV row (a
-    comma that is not in a position), or a JSON object with a ``"fen"`` field; the most common wins, the earliest on a tie. Nothing
-    recognised: one FEN per line."""
-    votes: dict[Format, int] = {}
-    looked = 0
-    for line in sample.split("\n", 1000)[:1000]:
-        text = line.strip()
-        if not text or text[0] in "%;":
-            continue
-        looked += 1
-        if looked > _DETECT_LINES:
-            break
-        kind = _line_format(text)
-        if kind is not None:
-            votes[kind] = votes.get(kind, 0) + 1
-    if not votes:
-        return Format.FEN
-    return max(votes, key=votes.__getitem__)  # dicts keep order: the earliest wins a tie
-
-
-def _line_format(text: str) -> Format | None:
-    if text[0] == "{" and '"fen"' in text:  # not a PGN comment: a JSON object with a FEN
-        return Format.JSONL
-    if text[0] == "[" or _MOVE_NUMBER_START.match(text):
-        return Format.PGN
-    fields = text.split(None, 6)
-    if fields[0].count("/") == 7 and "," not in " ".join(fields[:6]):
-        if len(fields) == 4 or (len(fields) > 4 and not fields[4].isdigit()):
-            return Format.EPD
-        return Format.FEN
-    if "," in text:
-        return Format.CSV
-    return None
+        raise ReadFault(f"the {codec.name} data is truncated (the file ends inside it)")

@@ -55,14 +55,14 @@ class ClassColumns:
     sides: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def distinct_counts(self) -> list[int]:
-        return _distinct(self.counts)[0].tolist()
+        return distinct_values(self.counts)[0].tolist()
 
     def all_short(self) -> bool:
         """Whether every code ends in ``.00`` (its short form drops it)."""
         return bool(_short(self.codes).all())
 
 
-def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def distinct_values(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The distinct values (ascending, not negative) and which of them each is: ``np.unique``,
     without its sort where the values are small numbers (counts, a side's men)."""
     if len(values) and values.max() > _COUNTED_AT_MOST + 4 * len(values):
@@ -104,7 +104,7 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
         size += len(packed_men)
     for code in tally.hidden:  # few, and with any kings
         # Folding orders them itself; else as listed.
-        found = list(tally.materials(code).items()) if either_colour else tally._class_row(code).materials
+        found = list(tally.materials(code).items()) if either_colour else tally.class_row(code).materials
         at = np.searchsorted(numbers, code_indices(np.frombuffer(code.encode("ascii"), np.uint8)[None]))
         firsts[at], materials[at] = size, len(found)
         found_men = np.array([material.white + material.black for material, _ in found], np.int64)
@@ -239,11 +239,11 @@ def summary_lines(
         white, black, named = columns.sides[0].take(pool), columns.sides[1].take(pool), columns.sides[2]
     sides, side_lengths = _side_names(named)
     # What follows a material: the separator, or after the last "N more" (if any) and the end.
-    distinct_left, which_left = _distinct(columns.materials - listed)
+    distinct_left, which_left = distinct_values(columns.materials - listed)
     more = [MATERIALS_SEPARATOR + more_materials_words(left) if left else "" for left in distinct_left.tolist()]
     follows = [MATERIALS_SEPARATOR] + [text + end for text in more]
     follow = np.where(place == listed.take(line_of) - 1, 1 + which_left.take(line_of), 0)
-    pairs, pair = _distinct(black * len(follows) + follow)
+    pairs, pair = distinct_values(black * len(follows) + follow)
     lengths = side_lengths.take(white) + side_lengths.take(black) + len(SIDES_SEPARATOR)
     lengths += np.array([len(text.encode("utf-8")) for text in [MATERIALS_SEPARATOR, *more]]).take(follow)
     # The kinds of pieces after a line's head: each a table of rows of words, the words each
@@ -257,7 +257,7 @@ def summary_lines(
             pair,
         ),
     )
-    distinct, which = _distinct(columns.counts)
+    distinct, which = distinct_values(columns.counts)
     fields = [
         np.frombuffer(start.encode("utf-8"), np.uint8),
         _code_field(columns.codes, short, code_width),
@@ -368,7 +368,7 @@ def _side_numbers(keys: np.ndarray, men_radix: int, kings: np.ndarray) -> tuple[
     material, from their men's numbers ``_men_numbers`` and their kings), and the kings and men
     (Q R B N P) of each number's side."""
     keys = kings.T.astype(np.int64) * men_radix**5 + keys  # a side's kings, then its men, as digits
-    distinct, which = _distinct(keys.ravel())
+    distinct, which = distinct_values(keys.ravel())
     counts = np.empty((len(distinct), _SIDE_TYPES), dtype=np.int64)
     for column in range(_SIDE_TYPES - 1, 0, -1):
         distinct, counts[:, column] = np.divmod(distinct, men_radix)

@@ -348,9 +348,9 @@ class Tally:
         so that the list is the same however the file was split (``--jobs``)."""
         if pattern is not None or either_colour or self.results:
             return class_rows(self.counted(), pattern, either_colour, sort)
-        return sorted_rows([self._class_row(code) for code in sorted(self.codes)], sort)
+        return sorted_rows([self.class_row(code) for code in sorted(self.codes)], sort)
 
-    def _class_row(self, code: str) -> ClassRow:
+    def class_row(self, code: str) -> ClassRow:
         """One class's row, as ``class_rows`` lists it; the batch path's materials are made
         only when they are read (a summary shows the first few)."""
         count = self.codes[code]

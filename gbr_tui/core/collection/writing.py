@@ -1,6 +1,6 @@
-"""Saving a position to a collection: appended to a PGN file as a game with no moves, or to an
-EPD file as one line, its code in a ``GBR`` tag or opcode. python-chess writes both; the
-readers (``readers``) read them back.
+"""Saving a position to a collection: appended to a file of a format whose module writes records
+(``written``: PGN, a game with no moves; EPD, one line), its code in a ``GBR`` tag or opcode.
+python-chess writes both; the readers read them back.
 
 The code written is the compact extended one, stipulation and every man (``=0323.12g3g1...``),
 which ``gbr-tui decode`` and ``check`` read; without one king a side, the code alone.
@@ -11,16 +11,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import chess
-import chess.pgn
 
 from gbr_tui.core.code import Rule, encode, extended_code
+from gbr_tui.core.collection.formats import FORMATS, format_module
 from gbr_tui.core.collection.records import Format
 from gbr_tui.core.errors import GbrError
 
-#: The tag (PGN) and opcode (EPD) the code is written in.
-CODE_TAG = "GBR"
 #: The file name endings saving takes, and the format each writes.
-SAVED_FORMATS = {".pgn": Format.PGN, ".epd": Format.EPD}
+SAVED_FORMATS = {module.SAVE_SUFFIX: module.FORMAT for module in FORMATS if module.SAVE_SUFFIX is not None}
+
+
+def saved_format_names() -> str:
+    """The formats positions are saved in, as users read them: "PGN or EPD"."""
+    return " or ".join(format_module(format).NAME for format in SAVED_FORMATS.values())
 
 
 def saved_format(path: Path) -> Format:
@@ -28,7 +31,9 @@ def saved_format(path: Path) -> Format:
     try:
         return SAVED_FORMATS[path.suffix.lower()]
     except KeyError:
-        raise GbrError(f"{path.name} is not named as a PGN or EPD file: end the name in .pgn or .epd") from None
+        raise GbrError(
+            f"{path.name} is not named as a {saved_format_names()} file: end the name in {' or '.join(SAVED_FORMATS)}"
+        ) from None
 
 
 def saved_code(board: chess.Board, stipulation: str | None, rule: Rule = Rule.COUNT) -> str | None:
@@ -44,28 +49,25 @@ def saved_code(board: chess.Board, stipulation: str | None, rule: Rule = Rule.CO
 
 def position_record(board: chess.Board, format: Format, code: str | None) -> str:
     """The position as one record of ``format``, ending in a newline."""
-    if format == Format.EPD:
-        return board.epd(**({CODE_TAG: code} if code else {})) + "\n"
-    game = chess.pgn.Game.from_board(board)  # its SetUp and FEN tags
-    if code:
-        game.headers[CODE_TAG] = code
-    return str(game) + "\n"
+    written = format_module(format).written
+    if written is None:
+        raise GbrError(f"positions are not saved as {format_module(format).NAME}")
+    return written(board, code)
 
 
 def append_position(path: Path, board: chess.Board, stipulation: str | None, rule: Rule = Rule.COUNT) -> str | None:
-    """Append the position to the PGN or EPD file ``path`` (made when missing); the code
-    written, or None. GbrError for a name that is neither; OSError when it cannot be written."""
+    """Append the position to the file ``path`` of a saved format (``SAVED_FORMATS``; made when
+    missing): the code written, or None. GbrError for another name; OSError when it cannot be
+    written."""
     format = saved_format(path)
     code = saved_code(board, stipulation, rule)
     record = position_record(board, format, code)
     with path.open("a+b") as file:
         size = file.seek(0, 2)
         if size:  # after what the file holds: on a line of its own; a game after a blank line
-            file.seek(-min(size, 2), 2)
+            wanted = format_module(format).LINE_ENDS_BEFORE
+            file.seek(-min(size, wanted), 2)
             tail = file.read()
-            if not tail.endswith(b"\n"):
-                record = "\n" + record
-            if format == Format.PGN and not tail.endswith(b"\n\n"):
-                record = "\n" + record
+            record = "\n" * (wanted - (len(tail) - len(tail.rstrip(b"\n")))) + record
         file.write(record.encode("utf-8"))
     return code

@@ -1,0 +1,96 @@
+"""What a collection format declares: the attributes of a module under ``formats``, as the rest
+of the collection layer asks them. ``REQUIRED`` lists them (the registry's test checks each
+module declares every one); ``CollectionFormat`` types them."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+from typing import Protocol
+
+import chess
+
+from gbr_tui.core.collection.reading import Reading
+from gbr_tui.core.collection.records import Format, Item
+from gbr_tui.core.collection.tally import Tally
+
+#: The tag (PGN) or opcode (EPD) a saved position's code is written in.
+CODE_TAG = "GBR"
+
+
+class CollectionFormat(Protocol):
+    #: The ``Format`` it reads (its module is named by the value: ``formats/pgn.py``).
+    FORMAT: Format
+    #: Its name in the lists of formats users read: "FEN lines".
+    NAME: str
+    #: Where its vote is asked when a file's format is told (lower first): a line two formats'
+    #: votes take is the first's.
+    DETECTION_ORDER: int
+    #: Whether a record is a game, whose several records (``--position all``) are one game.
+    HOLDS_GAMES: bool
+    #: Whether its plain records are classified by the encoder's batch path (numpy), many at a
+    #: time: its module then also has ``vouched``.
+    BATCH: bool
+    #: Where a record's printed caption is ("a PGN tag"), None when it has none.
+    CAPTION_IN: str | None
+    #: Why a file of it is never cut into byte ranges for worker processes, or None.
+    UNCUT_REASON: str | None
+    #: Whether a record read back alone needs the lines before the file's first record (CSV:
+    #: its header).
+    HEADER_BEFORE_RECORDS: bool
+    #: The name ending of a file positions are saved to in it (".pgn"), None when none are.
+    SAVE_SUFFIX: str | None
+    #: The line ends a record saved to a file needs before it, after the file's last record.
+    LINE_ENDS_BEFORE: int
+    #: Bytes of a chunk kept for the next when looking for a record start (``record_start``).
+    START_OVERLAP: int
+
+    def votes(self, line: str) -> bool:
+        """Whether a line (stripped, not blank nor a comment) looks like one of its records."""
+        ...
+
+    def records(self, reading: Reading, fens: bool) -> Iterator[Item]:
+        """Every record in file order, unguarded (``Reading.guarded``); ``fens=False`` may
+        leave the FEN of replayed games' positions out."""
+        ...
+
+    def counted(self, reading: Reading, tally: Tally, on_block: Callable[[], None] | None) -> Iterator[Item]:
+        """The records for a tally: what the batch path counts in ``tally`` itself is not
+        handed out."""
+        ...
+
+    def record_start(self, data: bytes) -> int | None:
+        """Where the first record start after the start of ``data`` is in it, if any."""
+        ...
+
+    def may_start_range(self, raw: io.BufferedReader, cut: int) -> bool:
+        """Whether a byte range starting at ``cut`` reads as the whole file reads there."""
+        ...
+
+    #: A position as one record, ending in a newline, its code (if any) as its caption; None
+    #: when positions are not saved in it.
+    written: Callable[[chess.Board, str | None], str] | None
+
+
+#: Every attribute a format module declares (None where it does not apply, as its type says).
+REQUIRED = (
+    "FORMAT",
+    "NAME",
+    "DETECTION_ORDER",
+    "HOLDS_GAMES",
+    "BATCH",
+    "CAPTION_IN",
+    "UNCUT_REASON",
+    "HEADER_BEFORE_RECORDS",
+    "SAVE_SUFFIX",
+    "LINE_ENDS_BEFORE",
+    "START_OVERLAP",
+    "votes",
+    "records",
+    "counted",
+    "record_start",
+    "may_start_range",
+    "written",
+)
+#: What a format read by the batch path (``BATCH``) declares as well.
+BATCH_REQUIRED = ("vouched",)
