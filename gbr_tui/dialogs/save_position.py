@@ -1,4 +1,5 @@
-"""The ``w`` dialog: the PGN or EPD file to append the position to, completed from the directory."""
+"""The ``w`` dialog: the file to append the position to (a format that saves: PGN or EPD), completed from
+the directory."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from pathlib import Path
 from rich.text import Text
 
 from gbr_tui.core import GbrError
-from gbr_tui.core.collection.writing import saved_format
+from gbr_tui.core.collection.formats import format_module
+from gbr_tui.core.collection.writing import SAVED_FORMATS, saved_format, saved_format_names
 from gbr_tui.core.text import printable
 from gbr_tui.dialogs.input_dialog import InputDialog, problem_text
 from gbr_tui.dialogs.open_collection import SHOWN_PATH_LENGTH, PathSuggester, expanded
@@ -36,9 +38,12 @@ def writable_file_problem(path: Path) -> str | None:
 class SavePositionDialog(InputDialog[Path]):
     """Dismisses with the file to append the position to, when it can be written."""
 
-    TITLE_TEXT = "Save the position (appended to a PGN or EPD file)"
-    PLACEHOLDER = "studies.pgn or studies.epd"
-    HINT = "the code in a GBR tag (PGN) or opcode (EPD) · → completes · Enter saves · Esc or F10 cancels"
+    TITLE_TEXT = f"Save the position (appended to a {saved_format_names()} file)"
+    PLACEHOLDER = " or ".join(f"studies{suffix}" for suffix in SAVED_FORMATS)
+    HINT = (
+        f"the code as GBR in {' or '.join(str(format_module(format).CAPTION_IN) for format in SAVED_FORMATS.values())}"
+        " · → completes · Enter saves · Esc or F10 cancels"
+    )
 
     def __init__(self) -> None:
         super().__init__(suggester=PathSuggester())
