@@ -14,7 +14,7 @@ import pytest
 from gbr_tui.core import Rule
 from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions, store
 from gbr_tui.core.collection.source import Cancelled
-from gbr_tui.core.collection.store import NoOffsets, StaleIndex, StoredIndex
+from gbr_tui.core.collection.store import NoOffsets, StaleIndex, StoredIndex, building
 from tests.cli.test_check import WRITERS
 from tests.collection.test_jobs import pgn_text, position_lines
 from tests.collection.test_ordered_records import seeded_file
@@ -83,7 +83,7 @@ def test_an_index_gives_the_browser_what_the_file_gives(tmp_path, kind, position
 @pytest.mark.parametrize("kind, position", [("pgn", GamePositions.ALL), ("epd", GamePositions.START)])
 def test_material_counts_kept_in_parts_list_the_same_classes(tmp_path, monkeypatch, kind, position):
     """SQLite makes a whole blob in memory to give it: the counts are kept a part at a time."""
-    monkeypatch.setattr(store, "_COUNTS_PART", 2)
+    monkeypatch.setattr(building, "_COUNTS_PART", 2)
     from_file, from_index = opened_both_ways(collection(tmp_path, kind), position)
     with sqlite3.connect(from_index.path) as database:
         parts = database.execute("SELECT part, rows FROM material_counts ORDER BY part").fetchall()
