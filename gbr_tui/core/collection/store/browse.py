@@ -161,7 +161,9 @@ class StoredIndex:
                     compressed.append(source.path)
             prefix = b""
             if form == Format.CSV:  # its header line, read before its first record
-                first = self._database.execute("SELECT offset FROM records WHERE source = ? LIMIT 1", (source.id,))
+                first = self._database.execute(
+                    "SELECT offset FROM records WHERE source = ? ORDER BY rowid LIMIT 1", (source.id,)
+                )
                 prefix = csv_prefix(source.path, (first.fetchone() or (0,))[0] or 0)
             wanted = dataclasses.replace(
                 request, paths=(source.path,), format=form, game_positions=self.position, min_plies=0
@@ -299,7 +301,8 @@ class StoredIndex:
                 after = next(
                     _NEXT.rows(
                         database,
-                        "SELECT {columns} FROM records WHERE rowid > ? AND (source != ? OR offset > ?) LIMIT 1",
+                        "SELECT {columns} FROM records WHERE rowid > ? AND (source != ? OR offset > ?) "
+                        "ORDER BY rowid LIMIT 1",
                         (rowid, row.source, row.offset),
                     ),
                     None,
