@@ -39,6 +39,7 @@ from gbr_tui.core.collection import (
     loading,
     store,
 )
+from gbr_tui.core.collection.browsed import BrowsedIndex
 from gbr_tui.core.collection.index import ClassListing
 from gbr_tui.core.collection.loading import CHART_ROWS, PROGRESS_PAUSE, Loading, Progress
 from gbr_tui.core.collection.source import Cancelled
@@ -175,7 +176,7 @@ class CollectionScreen(Screen):
     def __init__(self, files: CollectionRequest) -> None:
         super().__init__()
         self.files = files
-        self.index: ClassIndex | StoredIndex | None = None  # once loaded
+        self.index: BrowsedIndex | None = None  # once loaded
         self.stored: str | None = None  # the index read instead of the files (set when mounted)
         self.index_offer: str | None = None  # where an index of the big file can be written
         self.building = False  # an index is being written
@@ -235,7 +236,7 @@ class CollectionScreen(Screen):
         self.watch(self.app, "rule", self._read_under)
 
     def on_unmount(self) -> None:
-        if isinstance(self.index, StoredIndex):
+        if self.index is not None:
             self.index.close()
 
     # --- reading ------------------------------------------------------------------------------
@@ -243,7 +244,7 @@ class CollectionScreen(Screen):
     def _read_under(self, rule: Rule) -> None:
         """(Re)read the files (or the index), classified under ``rule``; the classes show again
         when done."""
-        if isinstance(self.index, StoredIndex):
+        if self.index is not None:
             self.index.close()
         self.index, self.class_rows, self.chart_bars = None, NOT_LISTED, []
         self.query_one(ClassTable).clear()
@@ -407,12 +408,11 @@ class CollectionScreen(Screen):
             classes += f" ({plural(shown, 'position')}) match {self.pattern.text.strip()}"
         counts = read_summary(index.classified, len(index.bad))
         failed = f" · {len(index.failures)} not read" if index.failures else ""
-        positions = index.position if isinstance(index, StoredIndex) else self.files.game_positions
-        modes = browser_modes(self.either_colour, self.sort.value, positions == GamePositions.ALL)
+        modes = browser_modes(self.either_colour, self.sort.value, index.position == GamePositions.ALL)
         title, source = self.files.title, ""
-        if isinstance(index, StoredIndex):  # named by its files, which it stands for
+        if index.index_file is not None:  # named by its files, which it stands for
             title = dataclasses.replace(self.files, paths=tuple(index.files)).title
-            source = f" · {index_source_words(shown_name(index.path), positions.value)}"
+            source = f" · {index_source_words(shown_name(index.index_file), index.position.value)}"
         return f"{title} · {classes} · {counts}{failed}{modes}{source}"
 
     def _show_chart(self, rows: ClassListing) -> None:

@@ -123,7 +123,7 @@ def _read(request: CollectionRequest, rule: Rule, reports, sender, stop, chart) 
     reports.close()  # the app's end, copied here: once the app closes it, sending fails at once
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the app's to act on: it stops this reading
     app = os.getppid()  # when it has gone, so has the reader of the reports
-    index = ClassIndex()
+    index = ClassIndex(request.game_positions)
     reported = charted = 0.0
     done = 0  # bytes of the files read before this one
     try:

@@ -245,6 +245,10 @@ class StoredIndex:
             if found:
                 self.disagreements[row.record] = (row.caption, found)
 
+    @property
+    def index_file(self) -> str:
+        return self.path
+
     def close(self) -> None:
         with self._lock:
             self._database.close()
