@@ -18,8 +18,10 @@ loaded and forks each reader from itself. Where neither exists (Windows), a read
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import signal
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -121,8 +123,26 @@ def _context(forked: bool) -> BaseContext:
     if "forkserver" in methods:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(_READER_MODULES)
+        _start_fork_server()
         return context
     return multiprocessing.get_context("spawn")
+
+
+def _start_fork_server() -> None:
+    """Start the fork server, if not yet. It starts multiprocessing's resource tracker first,
+    which is handed ``sys.stderr``'s file descriptor: in the running app that is the app's
+    capture of prints, which has none (-1, and the tracker is not started), so the process's
+    own stderr stands in while they start (once: they serve every later reading)."""
+    captured = sys.stderr
+    try:
+        if captured is not None and captured.fileno() < 0:
+            sys.stderr = sys.__stderr__
+    except (AttributeError, OSError, ValueError):  # no file descriptor at all: the tracker goes without
+        pass
+    try:
+        multiprocessing.forkserver.ensure_running()
+    finally:
+        sys.stderr = captured
 
 
 #: The reading ``gbr-tui FILE`` started before the app, until the browser takes it over.
@@ -154,6 +174,11 @@ def _read(request: CollectionRequest, rule: Rule, reports, sender, stop, chart) 
     """The reading process: every file of ``request`` into one index, reports sent as it goes."""
     reports.close()  # the app's end, copied here: once the app closes it, sending fails at once
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the app's to act on: it stops this reading
+    if "fork" in multiprocessing.get_all_start_methods():
+        # This process runs one thread: its worker processes (``--jobs``) are forked from it, its
+        # children, with what it has loaded (started from the fork server, it would else start
+        # them from there too).
+        multiprocessing.set_start_method("fork", force=True)
     # Its parent is the app, or the fork server, which ends with the app: when it has gone, so
     # has the reader of the reports.
     app = os.getppid()
