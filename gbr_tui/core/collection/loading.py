@@ -24,6 +24,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.context import BaseContext
 
@@ -97,6 +98,20 @@ class Loading:
         if kind == "done":
             self.stop()
         return value
+
+    def followed(self, cancelled: Callable[[], bool], reported: Callable[[Progress], None]) -> ClassIndex | None:
+        """The index once read, each report given to ``reported`` meanwhile; None when
+        ``cancelled()`` first (a pipe or a device may never end). The reading stops either way."""
+        try:
+            while not cancelled():
+                report = self.next(PROGRESS_PAUSE)
+                if isinstance(report, Progress):
+                    reported(report)
+                elif report is not None:
+                    return report
+            return None
+        finally:
+            self.stop()
 
     def stop(self) -> None:
         """Stop reading, at the reader's next look (its next report fails: no one reads them any
