@@ -126,7 +126,9 @@ class Loading:
 
 #: The modules the fork server loads once for all the readers it starts: the reader's, the batch
 #: path's (numpy), and the app's main module (the ``gbr-tui`` script), which each reader would
-#: else run again (as ``__mp_main__``) to be started like the app.
+#: else run again (as ``__mp_main__``) to be started like the app. As forkserver and spawn ask
+#: of any main module, a script that opens the browser does its work under
+#: ``if __name__ == "__main__":`` (``gbr-tui``, ``python -m`` and ``python -c`` do).
 _READER_MODULES = ["__main__", __name__, "gbr_tui.core.fast"]
 
 
