@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from gbr_tui.core import Rule
-from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions, store
+from gbr_tui.core.collection import ClassIndex, CollectionError, CollectionRequest, GamePositions, store
+from gbr_tui.core.collection.browsed import BrowsedIndex
 from gbr_tui.core.collection.read_back import read_back
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.collection.store import NoOffsets, StaleIndex, StoredIndex, browse, building
@@ -60,6 +61,19 @@ CASES = [
     ("csv", GamePositions.START),
     ("jsonl", GamePositions.START),
 ]
+
+
+def test_the_browser_reads_either_index_by_the_same_protocol(tmp_path):
+    path = collection(tmp_path, "pgn")
+    from_file, from_index = opened_both_ways(path, GamePositions.FINAL)
+    from_file = ClassIndex(GamePositions.FINAL)  # as the reading process makes it
+    assert isinstance(from_file, BrowsedIndex) and isinstance(from_index, BrowsedIndex)
+    assert (from_file.position, from_file.index_file) == (GamePositions.FINAL, None)
+    assert (from_index.position, from_index.index_file) == (GamePositions.FINAL, store.default_index(str(path)))
+    from_file.close()
+    from_index.close()
+    with pytest.raises(CollectionError, match="cannot be read"):
+        from_index.positions(from_index.classes()[0])  # closed
 
 
 @pytest.mark.parametrize("kind, position", CASES)

@@ -4,7 +4,7 @@ from its files (``ClassIndex``) or queried from an index written before (``Store
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from gbr_tui.core.collection.index import ClassListing, IndexedRecord
 from gbr_tui.core.collection.records import BadRecord, GamePositions
@@ -12,6 +12,7 @@ from gbr_tui.core.collection.tally import ClassRow, SortBy
 from gbr_tui.core.patterns import ClassPattern
 
 
+@runtime_checkable
 class BrowsedIndex(Protocol):
     """A collection's classes and records as the browser lists them."""
 
