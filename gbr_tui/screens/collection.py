@@ -7,12 +7,14 @@ keys keep working meanwhile. An SQLite index
 a big file without one, writing it is offered. The screen is installed under
 ``COLLECTION_SCREEN``: going to the editor and back keeps what it shows. When the app's rule
 changes, the file is read again under the new one.
+
+What its lists show, the view of a class's positions and the status line are in
+``collection_views``; writing the offered index in ``index_writing``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import os
 from collections.abc import Sequence
 
@@ -24,59 +26,50 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Header, Input, ProgressBar, Static
+from textual.widgets import ContentSwitcher, Header, Input, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from gbr_tui.core import GbrError, Rule, board_from_fen
+from gbr_tui.core import GbrError, Rule
 from gbr_tui.core.collection import (
-    FIELDS,
     ClassIndex,
     ClassRow,
     CollectionError,
     CollectionRequest,
     GamePositions,
-    IndexedRecord,
     loading,
     store,
 )
+from gbr_tui.core.collection.browsed import BrowsedIndex
 from gbr_tui.core.collection.index import ClassListing
-from gbr_tui.core.collection.loading import CHART_ROWS, PROGRESS_PAUSE, Loading, Progress
-from gbr_tui.core.collection.source import Cancelled
+from gbr_tui.core.collection.loading import CHART_ROWS, Loading, Progress
 from gbr_tui.core.collection.store import NoOffsets, StoredIndex
-from gbr_tui.core.collection.tally import NO_RESULTS, SortBy, Tally
+from gbr_tui.core.collection.tally import SortBy, Tally
 from gbr_tui.core.describe import (
-    DISAGREEMENT_MARK,
-    INDEX_CANCELLED_WORDS,
-    RESULTS_HEADING,
     browser_modes,
-    class_materials,
     disagreeing_words,
-    disagreement_mark,
-    index_building_words,
     index_not_used_words,
     index_offer_words,
     index_reading_words,
-    index_source_words,
-    index_written_words,
     plural,
-    printed_words,
-    read_summary,
-    score_words,
 )
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
-from gbr_tui.core.setup import Arrangement
 from gbr_tui.core.text import printable
-from gbr_tui.messages import LoadPosition
-from gbr_tui.widgets.board import BoardView
+from gbr_tui.screens.collection_views import (
+    PositionsView,
+    ReadingStatus,
+    bad_records,
+    class_cells,
+    class_columns,
+    shown_name,
+    summary_line,
+)
+from gbr_tui.screens.index_writing import IndexWriter
 from gbr_tui.widgets.bounded_input import BoundedInput
 from gbr_tui.widgets.class_chart import ClassChart
 from gbr_tui.widgets.collection_lists import ClassTable, PositionList
 from gbr_tui.widgets.key_footer import KeyFooter
 from gbr_tui.widgets.record_list import Column, RecordList
 
-MATERIALS_SHOWN = 3
-SAMPLED_ROWS = 200  # rows measured to size a position list's columns
-FIELD_WIDTH = 24  # at most, for a header column
 FILTER_PAUSE = 0.15  # seconds of no typing before the class table is refilled
 CHART_MIN_WIDTH = 76  # columns: in a narrower screen the chart is hidden, the table takes it all
 #: From this size on, a file without an index is offered one. Measured on the 2-core machine:
@@ -86,20 +79,6 @@ CHART_MIN_WIDTH = 76  # columns: in a narrower screen the chart is hidden, the t
 #: second opening.
 INDEX_OFFER_BYTES = 50_000_000
 NOT_LISTED = ClassListing(Tally(), [], [])  # the classes before the first listing
-
-
-def shown_name(path: str) -> str:
-    """A file's name as drawn: its last part, made printable."""
-    return printable(os.path.basename(path))
-
-
-def materials_text(row: ClassRow) -> str:
-    return class_materials(row.materials, MATERIALS_SHOWN)
-
-
-def results_text(row: ClassRow) -> str:
-    """The games won by White, drawn, won by Black, of unknown result: ``3/1/0/2``."""
-    return "/".join(map(str, row.results or NO_RESULTS))
 
 
 class CollectionScreen(Screen):
@@ -175,15 +154,13 @@ class CollectionScreen(Screen):
     def __init__(self, files: CollectionRequest) -> None:
         super().__init__()
         self.files = files
-        self.index: ClassIndex | StoredIndex | None = None  # once loaded
+        self.index: BrowsedIndex | None = None  # once loaded
         self.stored: str | None = None  # the index read instead of the files (set when mounted)
         self.index_offer: str | None = None  # where an index of the big file can be written
         self.building = False  # an index is being written
         self.listed = False  # the classes have been listed once
         self.pattern: ClassPattern | None = None
         self.class_rows = NOT_LISTED  # as listed in the table
-        self.shown_class: ClassRow | None = None
-        self.positions: Sequence[int] = ()  # the shown class's records
         self.progress: tuple[int, int] = (0, 0)  # (bytes, records) read so far, set by the loader
         self.either_colour = False  # colour twins folded, the stronger side as White
         self.sort = SortBy.CODE
@@ -194,8 +171,7 @@ class CollectionScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="collection-status", markup=False)
-        yield ProgressBar(id="collection-progress", show_eta=False)
+        yield ReadingStatus(id="collection-reading")
         with ContentSwitcher(initial="classes", id="views"), Vertical(id="classes"):
             yield BoundedInput(placeholder="/ filter: 04* · 0?0?.1* · 0400 · KR v KR", id="class-filter")
             yield Static(id="filter-error", markup=False)
@@ -212,16 +188,13 @@ class CollectionScreen(Screen):
         if switcher.query_children(f"#{view}"):
             return
         if view == "positions":
-            board = BoardView(id="position-board")
-            board.set_reactive(BoardView.show_cursor, False)
-            side = Vertical(board, Static(id="position-details", markup=False), id="position-side")
-            await switcher.add_content(Horizontal(PositionList(id="position-list"), side, id=view))
+            await switcher.add_content(PositionsView(id=view))
         else:
             await switcher.add_content(RecordList(id=view))
 
     def on_mount(self) -> None:
         self.sub_title = printable(f"{self.files.title} by class")
-        self.query_one(ClassTable).set_records(self._class_columns(NOT_LISTED, games=False), 0, self._class_row)
+        self.query_one(ClassTable).set_records(class_columns(NOT_LISTED, games=False), 0, self._class_row)
         self._ticker = self.set_interval(0.1, self._show_progress, pause=True)
         self.stored, not_used = store.index_for(self.files)
         if not_used is not None:
@@ -235,7 +208,7 @@ class CollectionScreen(Screen):
         self.watch(self.app, "rule", self._read_under)
 
     def on_unmount(self) -> None:
-        if isinstance(self.index, StoredIndex):
+        if self.index is not None:
             self.index.close()
 
     # --- reading ------------------------------------------------------------------------------
@@ -243,16 +216,14 @@ class CollectionScreen(Screen):
     def _read_under(self, rule: Rule) -> None:
         """(Re)read the files (or the index), classified under ``rule``; the classes show again
         when done."""
-        if isinstance(self.index, StoredIndex):
+        if self.index is not None:
             self.index.close()
         self.index, self.class_rows, self.chart_bars = None, NOT_LISTED, []
         self.query_one(ClassTable).clear()
         self.query_one(ClassChart).show([], 0)
         self.refresh_bindings()
         self.query_one(ContentSwitcher).current = "classes"
-        progress = self.query_one(ProgressBar)
-        progress.remove_class("-done")
-        progress.update(total=sum(os.path.getsize(path) for path in self.files.paths), progress=0)
+        self.query_one(ReadingStatus).begin(sum(os.path.getsize(path) for path in self.files.paths))
         self.progress = (0, 0)
         if self.stored is not None:
             self._status(index_reading_words(self.files.title, shown_name(self.stored)))
@@ -273,24 +244,17 @@ class CollectionScreen(Screen):
         line started, when it reads these files under this rule), followed from here."""
         worker = get_current_worker()
         reading = loading.taken(self.files, rule) or Loading(self.files, rule, self._chart_wanted())
-
         reading.chart = self._chart_wanted()
         self._reading = reading
-        try:
-            # A pipe or a device may never end: reading stops when the worker is cancelled (a new
-            # rule, another file, the app ending).
-            while not worker.is_cancelled:
-                report = reading.next(PROGRESS_PAUSE)
-                if isinstance(report, Progress):
-                    self.progress = (report.done, report.records)
-                    if report.bars is not None:
-                        self.chart_bars = report.bars
-                elif report is not None:
-                    return report
-            return None
+        try:  # until the worker is cancelled (a new rule, another file, the app ending)
+            return reading.followed(lambda: worker.is_cancelled, self._reported)
         finally:
-            reading.stop()
             self._reading = None
+
+    def _reported(self, report: Progress) -> None:
+        self.progress = (report.done, report.records)
+        if report.bars is not None:
+            self.chart_bars = report.bars
 
     def _chart_wanted(self) -> int:
         """What the chart shows while the files are read (``loading``'s bits)."""
@@ -298,30 +262,18 @@ class CollectionScreen(Screen):
 
     def _show_progress(self) -> None:
         done, records = self.progress
-        self.query_one(ProgressBar).update(progress=done)
-        if self.building:
-            size = os.path.getsize(self.files.paths[0])
-            self._status(index_building_words(shown_name(self.index_offer), done, size))
-            return
-        status = self.query_one("#collection-status", Static)
-        text = printable(f"Reading {self.files.title}: {records:,} records")
-        # Only the count changes from one tick to the next: the same length wraps the same, and
-        # a layout of the whole screen ten times a second would slow the reading thread down.
-        status.update(text, layout=len(text) != len(str(status.content)))
+        self.query_one(ReadingStatus).count(done, f"Reading {self.files.title}: {records:,} records")
         if self.chart_bars is not self._charted:  # the reader looks again every CHART_PAUSE
             self._charted = self.chart_bars
             self.query_one(ClassChart).show(self.chart_bars, records)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group == "build":
-            self._index_built(event)
-            return
         if event.worker.group != "read" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
         self._ticker.pause()
         if self.stored is None:
             self._show_progress()
-        self.query_one(ProgressBar).add_class("-done")
+        self.query_one(ReadingStatus).end()
         if isinstance(event.worker.error, NoOffsets):  # an index of compressed files: read them
             self.notify(printable(event.worker.error.message), severity="warning", markup=False)
             self.stored, self.files = None, event.worker.error.request
@@ -359,7 +311,8 @@ class CollectionScreen(Screen):
         try:
             self._show_chart(rows)
             self.query_one(ClassTable).set_records(columns, len(rows), self._class_row)
-            self._status(self._summary())
+            modes = browser_modes(self.either_colour, self.sort.value, self.index.position == GamePositions.ALL)
+            self._status(summary_line(self.files, self.index, rows, self.pattern, modes))
         except NoMatches:  # being taken down all the same: its widgets go before it does
             return
         if not self.listed:
@@ -370,50 +323,10 @@ class CollectionScreen(Screen):
         """The classes to list (in a thread: a query of the index, or the tally sorted), and the
         columns sized to them."""
         rows = self.index.classes(self.pattern, self.either_colour, self.sort)
-        return rows, self._class_columns(rows, games)
-
-    def _class_columns(self, rows: ClassListing, games: bool) -> list[Column]:
-        """The class table's columns, for positions or for games (score and results), each as wide
-        as its widest cell."""
-
-        def widest(title: str, cells) -> int:
-            return max(len(title), max(map(len, cells), default=0))
-
-        columns = [
-            Column("class", max(len("class"), rows.code_width)),
-            Column("count", widest("count", [f"{max(rows.counts, default=0):,}"]), right=True),
-            Column("share", len("100.0%"), right=True),
-        ]
-        if games:
-            columns += [
-                Column("score", len("100.0%"), right=True),
-                Column(RESULTS_HEADING, widest(RESULTS_HEADING, map(results_text, rows))),
-            ]
-        materials = max(len("material"), rows.materials_width(MATERIALS_SHOWN))
-        return [*columns, Column("material", materials)]
+        return rows, class_columns(rows, games)
 
     def _class_row(self, index: int) -> list[str]:
-        row = self.class_rows[index]
-        cells = [row.code, f"{row.count:,}", f"{row.count / self.index.classified:.1%}"]
-        if self.index.games:
-            cells += [score_words(row.score), results_text(row)]
-        return [*cells, materials_text(row)]
-
-    def _summary(self) -> str:
-        index = self.index
-        classes = plural(len(self.class_rows), "class", "classes")
-        if self.pattern is not None:
-            shown = self.class_rows.records
-            classes += f" ({plural(shown, 'position')}) match {self.pattern.text.strip()}"
-        counts = read_summary(index.classified, len(index.bad))
-        failed = f" · {len(index.failures)} not read" if index.failures else ""
-        positions = index.position if isinstance(index, StoredIndex) else self.files.game_positions
-        modes = browser_modes(self.either_colour, self.sort.value, positions == GamePositions.ALL)
-        title, source = self.files.title, ""
-        if isinstance(index, StoredIndex):  # named by its files, which it stands for
-            title = dataclasses.replace(self.files, paths=tuple(index.files)).title
-            source = f" · {index_source_words(shown_name(index.path), positions.value)}"
-        return f"{title} · {classes} · {counts}{failed}{modes}{source}"
+        return class_cells(self.class_rows[index], self.index.classified, self.index.games)
 
     def _show_chart(self, rows: ClassListing) -> None:
         """The chart of the largest classes listed (the filter's), or of the largest families."""
@@ -496,113 +409,26 @@ class CollectionScreen(Screen):
         except CollectionError as error:  # a damaged index
             self.notify(printable(error.message), severity="error", markup=False)
             return
-        self.shown_class, self.positions = row, positions
         await self._made("positions")
-        records = self.query_one("#position-list", RecordList)
-        records.set_records(self._position_columns(), len(self.positions), self._position_row)
+        self.query_one(PositionsView).show(self.index, row, positions)
         self.query_one(ContentSwitcher).current = "positions"
-        self.set_focus(records)
+        self.set_focus(self.query_one(PositionList))
 
-    def _position_columns(self) -> list[Column]:
-        index = self.index
-        sample = [index.record(record) for record in self.positions[: index.sampled_rows]]
-        last = index.record(self.positions[-1])
-        columns = [
-            Column("#", max(1, len(str(last.number)), *(len(str(entry.number)) for entry in sample)), right=True),
-            Column("line", max(4, len(str(last.line))), right=True),
-        ]
-        if len(index.files) > 1:
-            columns.insert(0, Column("file", min(FIELD_WIDTH, max(len(shown_name(f)) for f in index.files))))
-        if index.captions_checked:
-            longest = max((len(disagreement_mark(parts)) for _, parts in index.disagreements.values()), default=0)
-            columns.append(Column(DISAGREEMENT_MARK, min(FIELD_WIDTH, max(len(DISAGREEMENT_MARK), longest))))
-        for name in FIELDS:
-            if name in index.fields:
-                longest = max((len(printable(entry.headers.get(name, ""))) for entry in sample), default=0)
-                columns.append(Column(name, min(FIELD_WIDTH, max(len(name), longest))))
-        columns.append(Column("position", max(len(entry.fen or entry.problem) for entry in sample)))
-        return columns
-
-    def _position_row(self, row: int) -> list[str]:
-        index = self.positions[row]
-        entry = self.index.record(index)
-        cells = [str(entry.number), str(entry.line)]
-        if len(self.index.files) > 1:
-            cells.insert(0, os.path.basename(entry.file))
-        if self.index.captions_checked:
-            found = self.index.disagreements.get(index)
-            cells.append(disagreement_mark(found[1]) if found else "")
-        cells += [entry.headers.get(name, "") for name in FIELDS if name in self.index.fields]
-        cells.append(entry.fen or entry.problem)
-        return cells
-
-    @on(RecordList.Highlighted, "#position-list")
-    def _position_highlighted(self, event: RecordList.Highlighted) -> None:
-        index = self.positions[event.index]
-        entry = self.index.record(index)
-        details = self.query_one("#position-details", Static)
-        place = f"{shown_name(entry.file)}:{entry.line} · record {entry.number}"
-        row = self.shown_class
-        if row is not None:
-            lines = [place, f"{row.code} {materials_text(row)} · {plural(len(self.positions), 'position')}"]
-        else:
-            lines = [place, disagreeing_words(len(self.positions))]
-        lines += [f"{printable(name)}: {printable(value)}" for name, value in entry.headers.items()]
-        if index in self.index.disagreements:
-            caption, parts = self.index.disagreements[index]
-            lines += [printed_words(caption), *(words for _, words in parts)]
-        try:
-            if entry.problem is not None:
-                raise GbrError(entry.problem)
-            self.query_one(BoardView).set_board(board_from_fen(entry.fen))
-        except GbrError as error:
-            lines.append(printable(error.message))
-        details.update("\n".join(lines))
+    @property
+    def positions(self) -> Sequence[int]:
+        """The records listed of the class shown (or of the wrong printed codes)."""
+        return self.query_one(PositionsView).positions
 
     def action_load_position(self) -> None:
-        records = self.query_one("#position-list", RecordList)
-        if records.count:
-            self.load_into_editor(self.index.record(self.positions[records.cursor]))
-
-    @on(RecordList.Selected, "#position-list")
-    def _position_clicked(self, event: RecordList.Selected) -> None:
-        self.load_into_editor(self.index.record(self.positions[event.index]))
-
-    def load_into_editor(self, entry: IndexedRecord) -> None:
-        try:
-            if entry.problem is not None:
-                raise GbrError(entry.problem)
-            board = board_from_fen(entry.fen)
-        except GbrError as error:
-            self.notify(printable(error.message), severity="error", markup=False)
-            return
-        where = f"{shown_name(entry.file)}:{entry.line}, record {entry.number}"
-        what = self.shown_class.code if self.shown_class is not None else "a wrong printed code"
-        how = f"{what} from {where} · F4 or l: back to the list"
-        self.post_message(LoadPosition(Arrangement(board, None, how)))
+        self.query_one(PositionsView).load_highlighted()
 
     # --- bad records and keys -----------------------------------------------------------------
 
     async def action_bad_records(self) -> None:
-        bad = self.index.bad
-        several = len(self.index.files) > 1
-        last = bad[-1][1]  # the largest line and record numbers
-        columns = [
-            Column("line", max(4, len(str(last.line))), right=True),
-            Column("record", max(6, len(str(last.number))), right=True),
-            Column("reason", max(len(record.reason) for _, record in bad[:SAMPLED_ROWS])),
-        ]
-        if several:
-            columns.insert(0, Column("file", min(FIELD_WIDTH, max(len(shown_name(f)) for f in self.index.files))))
-
-        def row(number: int) -> list[str]:
-            file, record = bad[number]
-            cells = [str(record.line), str(record.number), record.reason]
-            return [os.path.basename(file), *cells] if several else cells
-
         await self._made("bad-records")
         records = self.query_one("#bad-records", RecordList)
-        records.set_records(columns, len(bad), row)
+        columns, row = bad_records(self.index)
+        records.set_records(columns, len(self.index.bad), row)
         self.query_one(ContentSwitcher).current = "bad-records"
         self.set_focus(records)
 
@@ -642,46 +468,19 @@ class CollectionScreen(Screen):
     def action_build_index(self) -> None:
         """Write the offered index (reading the file is given up meanwhile), or stop writing it."""
         if self.building:
-            self.workers.cancel_group(self, "build")
+            self.query_one(IndexWriter).cancel()
             return
         self.workers.cancel_group(self, "read")
-        self.building = True
-        progress = self.query_one(ProgressBar)
-        progress.remove_class("-done")
-        progress.update(total=os.path.getsize(self.files.paths[0]), progress=0)
-        self.progress = (0, 0)
-        self._ticker.resume()
-        self.build_index(self.index_offer)
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="build")
-    def build_index(self, output: str) -> str:
-        worker = get_current_worker()
-
-        def tick(bytes_read: int) -> bool:
-            self.progress = (bytes_read, 0)
-            return not worker.is_cancelled
-
-        store.build(dataclasses.replace(self.files, min_plies=0), output, tick=tick)
-        return output
-
-    def _index_built(self, event: Worker.StateChanged) -> None:
-        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
-            return
-        self.building = False
         self._ticker.pause()
-        self.query_one(ProgressBar).add_class("-done")
-        if event.state == WorkerState.SUCCESS:
-            self.index_offer = None
-            self.stored = event.worker.result
-            self.notify(printable(index_written_words(shown_name(self.stored))), markup=False)
-        elif isinstance(event.worker.error, Cancelled) or event.state == WorkerState.CANCELLED:
-            self.notify(INDEX_CANCELLED_WORDS, severity="warning", markup=False)
-        else:
-            error = event.worker.error
-            message = error.message if isinstance(error, GbrError) else str(error)
-            self.notify(printable(message), title="Index not written", severity="error", markup=False)
+        self.building = True
+        self.mount(IndexWriter(self.files, self.index_offer, self.query_one(ReadingStatus)))
+
+    def on_index_writer_ended(self, event: IndexWriter.Ended) -> None:
+        self.building = False
+        if event.written is not None:
+            self.index_offer, self.stored = None, event.written
         self.refresh_bindings()
         self._read_under(self.app.rule)  # the index just written, or the file again (its reading was given up)
 
     def _status(self, text: str) -> None:
-        self.query_one("#collection-status", Static).update(printable(text))
+        self.query_one(ReadingStatus).say(text)

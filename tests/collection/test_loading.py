@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import threading
+
 import pytest
 
 from gbr_tui.core import Rule
@@ -67,3 +70,18 @@ def test_the_reading_started_early_is_taken_only_for_its_files_and_rule(tmp_path
     loading.begin(request, Rule.COUNT)
     reading = loading.taken(request, Rule.COUNT)
     assert reading is not None and finished(reading)[1].classified == 1
+
+
+def test_a_reading_started_beside_other_threads_comes_from_the_fork_server(tmp_path):
+    """The app's readings start from its worker threads: a fork of a process with threads can
+    deadlock, so the reader is not forked from it (where a fork server exists)."""
+    path = tmp_path / "positions.fen"
+    path.write_text(f"{KR_V_K}\n{KNNN_V_K}\n")
+    started = []
+    thread = threading.Thread(target=lambda: started.append(Loading(CollectionRequest((str(path),)), Rule.COUNT)))
+    thread.start()
+    thread.join()
+    (reading,) = started
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        assert isinstance(reading._process, multiprocessing.get_context("forkserver").Process)
+    assert [(row.code, row.count) for row in finished(reading)[1].classes()] == [("0009.00", 1), ("0100.00", 1)]

@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 
 from gbr_tui.core import Rule
-from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions, store
+from gbr_tui.core.collection import ClassIndex, CollectionError, CollectionRequest, GamePositions, store
+from gbr_tui.core.collection.browsed import BrowsedIndex
+from gbr_tui.core.collection.read_back import read_back
 from gbr_tui.core.collection.source import Cancelled
-from gbr_tui.core.collection.store import NoOffsets, StaleIndex, StoredIndex
+from gbr_tui.core.collection.store import NoOffsets, StaleIndex, StoredIndex, browse, building
 from tests.cli.test_check import WRITERS
 from tests.collection.test_jobs import pgn_text, position_lines
 from tests.collection.test_ordered_records import seeded_file
@@ -61,6 +63,19 @@ CASES = [
 ]
 
 
+def test_the_browser_reads_either_index_by_the_same_protocol(tmp_path):
+    path = collection(tmp_path, "pgn")
+    from_file, from_index = opened_both_ways(path, GamePositions.FINAL)
+    from_file = ClassIndex(GamePositions.FINAL)  # as the reading process makes it
+    assert isinstance(from_file, BrowsedIndex) and isinstance(from_index, BrowsedIndex)
+    assert (from_file.position, from_file.index_file) == (GamePositions.FINAL, None)
+    assert (from_index.position, from_index.index_file) == (GamePositions.FINAL, store.default_index(str(path)))
+    from_file.close()
+    from_index.close()
+    with pytest.raises(CollectionError, match="cannot be read"):
+        from_index.positions(from_index.classes()[0])  # closed
+
+
 @pytest.mark.parametrize("kind, position", CASES)
 def test_an_index_gives_the_browser_what_the_file_gives(tmp_path, kind, position):
     from_file, from_index = opened_both_ways(collection(tmp_path, kind), position, Rule.PROMOTED)
@@ -83,7 +98,7 @@ def test_an_index_gives_the_browser_what_the_file_gives(tmp_path, kind, position
 @pytest.mark.parametrize("kind, position", [("pgn", GamePositions.ALL), ("epd", GamePositions.START)])
 def test_material_counts_kept_in_parts_list_the_same_classes(tmp_path, monkeypatch, kind, position):
     """SQLite makes a whole blob in memory to give it: the counts are kept a part at a time."""
-    monkeypatch.setattr(store, "_COUNTS_PART", 2)
+    monkeypatch.setattr(building, "_COUNTS_PART", 2)
     from_file, from_index = opened_both_ways(collection(tmp_path, kind), position)
     with sqlite3.connect(from_index.path) as database:
         parts = database.execute("SELECT part, rows FROM material_counts ORDER BY part").fetchall()
@@ -241,3 +256,40 @@ def test_a_tampered_caption_is_refused(tmp_path):
         database.execute("UPDATE captions SET position = x'00ff' WHERE record = (SELECT MAX(record) FROM captions)")
     with pytest.raises(StaleIndex, match="not a gbr-tui index"):
         StoredIndex(index, CollectionRequest((str(path),)), Rule.COUNT)
+
+
+@pytest.mark.parametrize(
+    "kind, position", [("pgn", GamePositions.ALL), ("fen", GamePositions.START), ("csv", GamePositions.START)]
+)
+def test_records_read_back_whatever_order_sqlite_gives_unordered_rows(tmp_path, monkeypatch, kind, position):
+    """A record is read up to the next record's offset in file order, and a CSV file's header
+    before its first record: asked for in that order, since SQLite gives the rows of a query
+    without ORDER BY in any order it likes (here the reverse of its usual one)."""
+    path = collection(tmp_path, kind)
+    request = CollectionRequest((str(path),), game_positions=position)
+    store.build(request, store.default_index(str(path)))
+    connect = sqlite3.connect
+
+    def reversing(*args, **kwargs) -> sqlite3.Connection:
+        database = connect(*args, **kwargs)
+        database.execute("PRAGMA reverse_unordered_selects = ON")
+        return database
+
+    ranges = set()
+
+    def ranged(source, number, line, offset, end, *rest):
+        ranges.add((offset, end))
+        return read_back(source, number, line, offset, end, *rest)
+
+    monkeypatch.setattr(sqlite3, "connect", reversing)
+    monkeypatch.setattr(browse, "read_back", ranged)
+    from_file = ClassIndex()
+    with request.open(str(path), Rule.COUNT) as read:
+        from_file.read(read)
+    from_index = StoredIndex(store.default_index(str(path)), request, Rule.COUNT)
+    for row in from_file.classes():
+        records = [from_file.record(record) for record in from_file.positions(row)]
+        assert [from_index.record(record) for record in from_index.positions(row)] == records
+    from_index.close()
+    offsets = sorted({offset for offset, _ in ranges})
+    assert len(offsets) > 1 and sorted(ranges) == list(zip(offsets, [*offsets[1:], path.stat().st_size]))

@@ -8,7 +8,7 @@ import multiprocessing
 from test_collection_browser import browser, kr_v_k_lines, loaded, shown_classes, status, write
 from tui_helpers import screen_text
 
-from gbr_tui.core.collection import ClassIndex, GamePositions
+from gbr_tui.core.collection import ClassIndex, GamePositions, loading
 from gbr_tui.screens.collection import CollectionScreen
 from gbr_tui.widgets.class_chart import ClassChart
 from tests.collection.test_endgame_statistics import MOVES, START, game, mirrored
@@ -112,6 +112,9 @@ async def test_the_chart_follows_the_file_as_it_loads(tmp_path, monkeypatch):
         return read(index, collection, held, *reading)
 
     monkeypatch.setattr(ClassIndex, "read", held_read)
+    # Forked from here, as `gbr-tui FILE` forks it, not from the fork server: the reader runs the
+    # patched read.
+    monkeypatch.setattr(loading, "_context", lambda forked: multiprocessing.get_context("fork"))
     app = browser(path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen

@@ -33,7 +33,7 @@ from tui_helpers import (
 from gbr_tui import cli
 from gbr_tui.app import make_app
 from gbr_tui.core import Material
-from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions
+from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions, loading
 from gbr_tui.dialogs.open_collection import OpenCollectionDialog
 from gbr_tui.screens.collection import CollectionScreen
 from gbr_tui.screens.help import HelpScreen
@@ -676,6 +676,9 @@ async def test_keys_work_while_a_big_file_loads(tmp_path, monkeypatch):
         return read(index, collection, held, *reading)
 
     monkeypatch.setattr(ClassIndex, "read", held_read)
+    # Forked from here, as `gbr-tui FILE` forks it, not from the fork server: the reader runs the
+    # patched read.
+    monkeypatch.setattr(loading, "_context", lambda forked: multiprocessing.get_context("fork"))
     app = browser(path)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = app.screen

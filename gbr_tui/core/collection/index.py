@@ -42,8 +42,10 @@ class ClassIndex:
     """
 
     sampled_rows = 20  # records read back to size a position list's columns
+    index_file: str | None = None  # read from the files themselves, not from an index (``StoredIndex``)
 
-    def __init__(self) -> None:
+    def __init__(self, position: GamePositions = GamePositions.ALL) -> None:
+        self.position = position  # the --position its files are read with
         self.files: list[str] = []
         self.bad: list[tuple[str, BadRecord]] = []
         self.failures: list[str] = []  # files that could not be read as collections at all
@@ -136,6 +138,9 @@ class ClassIndex:
         """The bytes the records take (their numbers, and texts held; not the classes, nor the
         small fixed part)."""
         return sum(records.bytes_held for records in self._files)
+
+    def close(self) -> None:
+        """Nothing to let go: the records are held in memory (a ``StoredIndex`` closes its file)."""
 
     def classes(
         self, pattern: ClassPattern | None = None, either_colour: bool = False, sort: SortBy = SortBy.CODE

@@ -2,18 +2,31 @@
 
 A thread would share the app's interpreter: while a big file is read, drawing and keys would
 wait their turn with the reading. A process reads beside the app instead, and can start before
-the app has (``gbr-tui FILE`` starts it first). It says how far it has got, with the largest
-classes so far for the chart, at most every ``PROGRESS_PAUSE`` seconds, and hands back the
-index when done.
+the app has (``gbr-tui FILE`` starts it first: ``begin``). It says how far it has got, with the
+largest classes so far for the chart, at most every ``PROGRESS_PAUSE`` seconds, and hands back
+the index when done.
+
+How the process starts matters. A fork copies a process's memory but only the thread that
+forks: a lock another thread held stays held in the copy, and the copy can deadlock on it. So
+a reader is forked only by ``begin``, on the command line's one thread before the app starts
+(numpy's BLAS stops its own threads for a fork, and starts them again when next needed); the
+app has threads (its workers, its driver's), so the readings it starts come from a fork server
+(``forkserver``): a fresh process of one thread, started once, which has the reading modules
+loaded and forks each reader from itself. Where neither exists (Windows), a reader is spawned.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import signal
+import sys
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from multiprocessing.context import BaseContext
 
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection.index import ClassIndex
@@ -40,13 +53,14 @@ class Progress:
 class Loading:
     """One collection being read in a worker process, under one rule."""
 
-    def __init__(self, request: CollectionRequest, rule: Rule, chart: int = 0) -> None:
-        # The batch path's modules (numpy) load before the fork: the reader needs them, and so
-        # does this process for the index handed back; loaded once, not in both.
-        import gbr_tui.core.fast  # noqa: F401
-
+    def __init__(self, request: CollectionRequest, rule: Rule, chart: int = 0, forked: bool = False) -> None:
+        """Start reading; ``forked``: by a fork of this process, which runs no other thread."""
         self.request, self.rule = request, rule
-        context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+        context = _context(forked)
+        if context.get_start_method() == "fork":
+            # The batch path's modules (numpy) load before the fork: the reader needs them, and so
+            # does this process for the index handed back; loaded once, not in both.
+            import gbr_tui.core.fast  # noqa: F401
         self._reports, sender = context.Pipe(duplex=False)
         self._stop = context.Event()
         self._chart = context.Value("i", chart, lock=False)
@@ -85,6 +99,20 @@ class Loading:
             self.stop()
         return value
 
+    def followed(self, cancelled: Callable[[], bool], reported: Callable[[Progress], None]) -> ClassIndex | None:
+        """The index once read, each report given to ``reported`` meanwhile; None when
+        ``cancelled()`` first (a pipe or a device may never end). The reading stops either way."""
+        try:
+            while not cancelled():
+                report = self.next(PROGRESS_PAUSE)
+                if isinstance(report, Progress):
+                    reported(report)
+                elif report is not None:
+                    return report
+            return None
+        finally:
+            self.stop()
+
     def stop(self) -> None:
         """Stop reading, at the reader's next look (its next report fails: no one reads them any
         more), or after a few seconds by force, and let the process go."""
@@ -96,13 +124,54 @@ class Loading:
             self._process.join()
 
 
+#: The modules the fork server loads once for all the readers it starts: the reader's, the batch
+#: path's (numpy), and the app's main module (the ``gbr-tui`` script), which each reader would
+#: else run again (as ``__mp_main__``) to be started like the app. As forkserver and spawn ask
+#: of any main module, a script that opens the browser does its work under
+#: ``if __name__ == "__main__":`` (``gbr-tui``, ``python -m`` and ``python -c`` do).
+_READER_MODULES = ["__main__", __name__, "gbr_tui.core.fast"]
+
+
+def _context(forked: bool) -> BaseContext:
+    """How a reading process starts (see the module's docstring)."""
+    methods = multiprocessing.get_all_start_methods()
+    if forked and "fork" in methods:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(_READER_MODULES)
+        _start_fork_server()
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _start_fork_server() -> None:
+    """Start the fork server, if not yet. It starts multiprocessing's resource tracker first,
+    which is handed ``sys.stderr``'s file descriptor: in the running app that is the app's
+    capture of prints, which has none (-1, and the tracker is not started), so the process's
+    own stderr stands in while they start (once: they serve every later reading)."""
+    captured = sys.stderr
+    try:
+        if captured is not None and captured.fileno() < 0:
+            sys.stderr = sys.__stderr__
+    except (AttributeError, OSError, ValueError):  # no file descriptor at all: the tracker goes without
+        pass
+    try:
+        multiprocessing.forkserver.ensure_running()
+    finally:
+        sys.stderr = captured
+
+
 #: The reading ``gbr-tui FILE`` started before the app, until the browser takes it over.
 _early: list[Loading] = []
 
 
 def begin(request: CollectionRequest, rule: Rule) -> None:
-    """Start reading ``request`` now, for the browser the app opens on it (``taken``)."""
-    _early.append(Loading(request, rule))
+    """Start reading ``request`` now, for the browser the app opens on it (``taken``). Called
+    on the command line's one thread, before the app starts others: the reader is forked, the
+    quickest start (beside another thread, it comes from the fork server)."""
+    alone = threading.current_thread() is threading.main_thread() and threading.active_count() == 1
+    _early.append(Loading(request, rule, forked=alone))
 
 
 def taken(request: CollectionRequest, rule: Rule) -> Loading | None:
@@ -122,8 +191,15 @@ def _read(request: CollectionRequest, rule: Rule, reports, sender, stop, chart) 
     """The reading process: every file of ``request`` into one index, reports sent as it goes."""
     reports.close()  # the app's end, copied here: once the app closes it, sending fails at once
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the app's to act on: it stops this reading
-    app = os.getppid()  # when it has gone, so has the reader of the reports
-    index = ClassIndex()
+    if "fork" in multiprocessing.get_all_start_methods():
+        # This process runs one thread: its worker processes (``--jobs``) are forked from it, its
+        # children, with what it has loaded (started from the fork server, it would else start
+        # them from there too).
+        multiprocessing.set_start_method("fork", force=True)
+    # Its parent is the app, or the fork server, which ends with the app: when it has gone, so
+    # has the reader of the reports.
+    app = os.getppid()
+    index = ClassIndex(request.game_positions)
     reported = charted = 0.0
     done = 0  # bytes of the files read before this one
     try:

@@ -1,0 +1,257 @@
+"""What the collection browser's lists show: the columns and cells of the classes and of the
+bad records, and the view of a class's positions (``PositionsView``).
+
+The columns are sized to their cells (from a sample of the rows: a list may have 100,000), and
+a row's cells are made when it is drawn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Sequence
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import ProgressBar, Static
+
+from gbr_tui.core import GbrError, board_from_fen
+from gbr_tui.core.collection import FIELDS, ClassRow, CollectionRequest, IndexedRecord
+from gbr_tui.core.collection.browsed import BrowsedIndex
+from gbr_tui.core.collection.index import ClassListing
+from gbr_tui.core.collection.tally import NO_RESULTS
+from gbr_tui.core.describe import (
+    DISAGREEMENT_MARK,
+    RESULTS_HEADING,
+    class_materials,
+    disagreeing_words,
+    disagreement_mark,
+    index_source_words,
+    plural,
+    printed_words,
+    read_summary,
+    score_words,
+)
+from gbr_tui.core.patterns import ClassPattern
+from gbr_tui.core.setup import Arrangement
+from gbr_tui.core.text import printable
+from gbr_tui.messages import LoadPosition
+from gbr_tui.widgets.board import BoardView
+from gbr_tui.widgets.collection_lists import PositionList
+from gbr_tui.widgets.record_list import Column, RecordList
+
+MATERIALS_SHOWN = 3
+SAMPLED_ROWS = 200  # rows measured to size the bad records' columns
+FIELD_WIDTH = 24  # at most, for a header column
+
+
+def shown_name(path: str) -> str:
+    """A file's name as drawn: its last part, made printable."""
+    return printable(os.path.basename(path))
+
+
+def materials_text(row: ClassRow) -> str:
+    return class_materials(row.materials, MATERIALS_SHOWN)
+
+
+def results_text(row: ClassRow) -> str:
+    """The games won by White, drawn, won by Black, of unknown result: ``3/1/0/2``."""
+    return "/".join(map(str, row.results or NO_RESULTS))
+
+
+def class_columns(rows: ClassListing, games: bool) -> list[Column]:
+    """The class table's columns, for positions or for games (score and results), each as wide
+    as its widest cell."""
+
+    def widest(title: str, cells) -> int:
+        return max(len(title), max(map(len, cells), default=0))
+
+    columns = [
+        Column("class", max(len("class"), rows.code_width)),
+        Column("count", widest("count", [f"{max(rows.counts, default=0):,}"]), right=True),
+        Column("share", len("100.0%"), right=True),
+    ]
+    if games:
+        columns += [
+            Column("score", len("100.0%"), right=True),
+            Column(RESULTS_HEADING, widest(RESULTS_HEADING, map(results_text, rows))),
+        ]
+    materials = max(len("material"), rows.materials_width(MATERIALS_SHOWN))
+    return [*columns, Column("material", materials)]
+
+
+def class_cells(row: ClassRow, classified: int, games: bool) -> list[str]:
+    cells = [row.code, f"{row.count:,}", f"{row.count / classified:.1%}"]
+    if games:
+        cells += [score_words(row.score), results_text(row)]
+    return [*cells, materials_text(row)]
+
+
+def bad_records(index: BrowsedIndex) -> tuple[list[Column], Callable[[int], list[str]]]:
+    """The bad records' columns, and the cells of one of them (the file's too when several)."""
+    bad = index.bad
+    several = len(index.files) > 1
+    last = bad[-1][1]  # the largest line and record numbers
+    columns = [
+        Column("line", max(4, len(str(last.line))), right=True),
+        Column("record", max(6, len(str(last.number))), right=True),
+        Column("reason", max(len(record.reason) for _, record in bad[:SAMPLED_ROWS])),
+    ]
+    if several:
+        columns.insert(0, Column("file", min(FIELD_WIDTH, max(len(shown_name(f)) for f in index.files))))
+
+    def row(number: int) -> list[str]:
+        file, record = bad[number]
+        cells = [str(record.line), str(record.number), record.reason]
+        return [os.path.basename(file), *cells] if several else cells
+
+    return columns, row
+
+
+def summary_line(
+    files: CollectionRequest, index: BrowsedIndex, rows: ClassListing, pattern: ClassPattern | None, modes: str
+) -> str:
+    """The status line once the classes are listed: what was read, how many classes (matching
+    the filter), records and bad records, how they are listed (``modes``), and the index read."""
+    classes = plural(len(rows), "class", "classes")
+    if pattern is not None:
+        classes += f" ({plural(rows.records, 'position')}) match {pattern.text.strip()}"
+    counts = read_summary(index.classified, len(index.bad))
+    failed = f" · {len(index.failures)} not read" if index.failures else ""
+    title, source = files.title, ""
+    if index.index_file is not None:  # named by its files, which it stands for
+        title = dataclasses.replace(files, paths=tuple(index.files)).title
+        source = f" · {index_source_words(shown_name(index.index_file), index.position.value)}"
+    return f"{title} · {classes} · {counts}{failed}{modes}{source}"
+
+
+class ReadingStatus(Vertical):
+    """The status line, and under it how far the files (or the index being written) are read."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="collection-status", markup=False)
+        yield ProgressBar(id="collection-progress", show_eta=False)
+
+    def say(self, text: str) -> None:
+        self.query_one("#collection-status", Static).update(printable(text))
+
+    def begin(self, total: int) -> None:
+        """The bar shown, at 0 of ``total`` bytes."""
+        progress = self.query_one(ProgressBar)
+        progress.remove_class("-done")
+        progress.update(total=total, progress=0)
+
+    def count(self, done: int, text: str | None = None) -> None:
+        """``done`` bytes read; the status line says ``text``, which changes in its count alone
+        from one tick to the next: the same length wraps the same, and a layout of the whole
+        screen ten times a second would slow the reading thread down."""
+        self.query_one(ProgressBar).update(progress=done)
+        if text is not None:
+            status = self.query_one("#collection-status", Static)
+            text = printable(text)
+            status.update(text, layout=len(text) != len(str(status.content)))
+
+    def end(self) -> None:
+        """The bar hidden."""
+        self.query_one(ProgressBar).add_class("-done")
+
+
+class PositionsView(Horizontal):
+    """The positions of a class (or the records whose printed code disagrees), and beside them
+    the board and details of the highlighted one; Enter or a click loads it into the editor."""
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id)
+        self.index: BrowsedIndex | None = None
+        self.shown_class: ClassRow | None = None  # None: the records whose printed code disagrees
+        self.positions: Sequence[int] = ()  # the records shown
+
+    def compose(self) -> ComposeResult:
+        yield PositionList(id="position-list")
+        board = BoardView(id="position-board")
+        board.set_reactive(BoardView.show_cursor, False)
+        with Vertical(id="position-side"):
+            yield board
+            yield Static(id="position-details", markup=False)
+
+    def show(self, index: BrowsedIndex, row: ClassRow | None, positions: Sequence[int]) -> None:
+        self.index, self.shown_class, self.positions = index, row, positions
+        self.query_one(PositionList).set_records(self._columns(), len(positions), self._cells)
+
+    def _columns(self) -> list[Column]:
+        index = self.index
+        sample = [index.record(record) for record in self.positions[: index.sampled_rows]]
+        last = index.record(self.positions[-1])
+        columns = [
+            Column("#", max(1, len(str(last.number)), *(len(str(entry.number)) for entry in sample)), right=True),
+            Column("line", max(4, len(str(last.line))), right=True),
+        ]
+        if len(index.files) > 1:
+            columns.insert(0, Column("file", min(FIELD_WIDTH, max(len(shown_name(f)) for f in index.files))))
+        if index.captions_checked:
+            longest = max((len(disagreement_mark(parts)) for _, parts in index.disagreements.values()), default=0)
+            columns.append(Column(DISAGREEMENT_MARK, min(FIELD_WIDTH, max(len(DISAGREEMENT_MARK), longest))))
+        for name in FIELDS:
+            if name in index.fields:
+                longest = max((len(printable(entry.headers.get(name, ""))) for entry in sample), default=0)
+                columns.append(Column(name, min(FIELD_WIDTH, max(len(name), longest))))
+        columns.append(Column("position", max(len(entry.fen or entry.problem) for entry in sample)))
+        return columns
+
+    def _cells(self, row: int) -> list[str]:
+        record = self.positions[row]
+        entry = self.index.record(record)
+        cells = [str(entry.number), str(entry.line)]
+        if len(self.index.files) > 1:
+            cells.insert(0, os.path.basename(entry.file))
+        if self.index.captions_checked:
+            found = self.index.disagreements.get(record)
+            cells.append(disagreement_mark(found[1]) if found else "")
+        cells += [entry.headers.get(name, "") for name in FIELDS if name in self.index.fields]
+        cells.append(entry.fen or entry.problem)
+        return cells
+
+    @on(RecordList.Highlighted, "#position-list")
+    def _highlighted(self, event: RecordList.Highlighted) -> None:
+        record = self.positions[event.index]
+        entry = self.index.record(record)
+        place = f"{shown_name(entry.file)}:{entry.line} · record {entry.number}"
+        row = self.shown_class
+        if row is not None:
+            lines = [place, f"{row.code} {materials_text(row)} · {plural(len(self.positions), 'position')}"]
+        else:
+            lines = [place, disagreeing_words(len(self.positions))]
+        lines += [f"{printable(name)}: {printable(value)}" for name, value in entry.headers.items()]
+        if record in self.index.disagreements:
+            caption, parts = self.index.disagreements[record]
+            lines += [printed_words(caption), *(words for _, words in parts)]
+        try:
+            if entry.problem is not None:
+                raise GbrError(entry.problem)
+            self.query_one(BoardView).set_board(board_from_fen(entry.fen))
+        except GbrError as error:
+            lines.append(printable(error.message))
+        self.query_one("#position-details", Static).update("\n".join(lines))
+
+    def load_highlighted(self) -> None:
+        records = self.query_one(PositionList)
+        if records.count:
+            self._load(self.index.record(self.positions[records.cursor]))
+
+    @on(RecordList.Selected, "#position-list")
+    def _clicked(self, event: RecordList.Selected) -> None:
+        self._load(self.index.record(self.positions[event.index]))
+
+    def _load(self, entry: IndexedRecord) -> None:
+        try:
+            if entry.problem is not None:
+                raise GbrError(entry.problem)
+            board = board_from_fen(entry.fen)
+        except GbrError as error:
+            self.notify(printable(error.message), severity="error", markup=False)
+            return
+        where = f"{shown_name(entry.file)}:{entry.line}, record {entry.number}"
+        what = self.shown_class.code if self.shown_class is not None else "a wrong printed code"
+        how = f"{what} from {where} · F4 or l: back to the list"
+        self.post_message(LoadPosition(Arrangement(board, None, how)))
