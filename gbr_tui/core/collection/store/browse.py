@@ -17,11 +17,12 @@ from typing import NamedTuple
 
 from gbr_tui.core.check import record_check
 from gbr_tui.core.code import Rule
+from gbr_tui.core.collection.formats import format_module
 from gbr_tui.core.collection.index import FAMILY_ORDER, FIELDS, ClassListing, IndexedRecord, largest_families
 from gbr_tui.core.collection.material_rows import tally_of_materials
 from gbr_tui.core.collection.read_back import SourceFile, csv_prefix, read_back
 from gbr_tui.core.collection.readers import CollectionRequest
-from gbr_tui.core.collection.records import BadRecord, CollectionError, Format
+from gbr_tui.core.collection.records import BadRecord, CollectionError
 from gbr_tui.core.collection.source import MAX_LINE
 from gbr_tui.core.collection.store.query import CAPTIONS, captioned_rows, checked_captions
 from gbr_tui.core.collection.store.schema import (
@@ -160,7 +161,7 @@ class StoredIndex:
                 if collection.source.compression:
                     compressed.append(source.path)
             prefix = b""
-            if form == Format.CSV:  # its header line, read before its first record
+            if format_module(form).HEADER_BEFORE_RECORDS:  # a header line, read before its first record
                 first = self._database.execute(
                     "SELECT offset FROM records WHERE source = ? ORDER BY rowid LIMIT 1", (source.id,)
                 )

@@ -18,7 +18,7 @@ from pathlib import Path
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection.index import FIELDS
 from gbr_tui.core.collection.readers import CollectionRequest
-from gbr_tui.core.collection.records import HEADERS, BadRecord, Format, GamePositions, Record
+from gbr_tui.core.collection.records import HEADERS, BadRecord, GamePositions, Record
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.collection.store.schema import (
     COUNTS_WIDTH,
@@ -91,7 +91,7 @@ def _index_file(
     status = os.stat(path)
     with request.open(path, Rule.COUNT) as collection:
         name = collection.name
-        games = collection.format == Format.PGN
+        games = collection.reader.HOLDS_GAMES
         offsets = not collection.source.compression and collection.size is not None
         rows: list[tuple] = []
         bads: list[BadRecord] = []

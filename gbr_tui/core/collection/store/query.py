@@ -5,9 +5,8 @@ would give them.
 
 from __future__ import annotations
 
+import functools
 import heapq
-import itertools
-import operator
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from gbr_tui.core.collection.store.schema import (
     read_meta,
 )
 from gbr_tui.core.collection.tally import Tally
+from gbr_tui.core.collection.walk import Games
 from gbr_tui.core.describe import caption_options_words, index_captions_words
 from gbr_tui.core.material import Material
 
@@ -139,26 +139,23 @@ def _source(
 def _add_games(
     database: sqlite3.Connection, source: int, tally: Tally, rule: Rule, either_colour: bool, min_plies: int
 ) -> None:
-    """Each game's classes with its result, as the readers count them (``Tally.add_game``)."""
+    """Each game's classes with its result, as the readers count them (``Tally.add_game``),
+    grouped into games where the readers' are (``walk.Games``)."""
     rows = database.execute(
         f"SELECT number, {', '.join(MEN)}, wk, bk, plies, result FROM records WHERE source = ? ORDER BY rowid",
         (source,),
     )
     codes: dict[Material, str] = {}
-    for _, game in itertools.groupby(rows, key=operator.itemgetter(0)):
-        game = list(game)
-        result = game[0][-1]  # the game's, on each of its rows
-        classes = []
-        for _, *counts, white_kings, black_kings, plies, _ in game:
-            if plies is not None and plies < min_plies:
-                continue
-            material = Material(tuple(counts[:5]), tuple(counts[5:]), (white_kings, black_kings))
-            code = codes.get(material)
-            if code is None:
-                code = codes[material] = encode(material, rule)
-            classes.append((code, material))
-        if classes:
-            tally.add_game(classes, result, either_colour)
+    games = Games(functools.partial(tally.add_game, either_colour=either_colour))
+    for number, *counts, white_kings, black_kings, plies, result in rows:
+        if plies is not None and plies < min_plies:
+            continue
+        material = Material(tuple(counts[:5]), tuple(counts[5:]), (white_kings, black_kings))
+        code = codes.get(material)
+        if code is None:
+            code = codes[material] = encode(material, rule)
+        games.add(number, code, material, result)
+    games.close()
 
 
 def captioned(index: str, request: CollectionRequest, rule: Rule) -> Iterator[CaptionedSource]:
