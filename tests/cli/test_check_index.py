@@ -14,9 +14,9 @@ import sqlite3
 
 import pytest
 
-from tests.cli.process import run_gbr
-from tests.cli.test_check import ARVES, WRITERS, pgn_game
-from tests.collection.test_ordered_records import seeded_file
+from tests.support.captions import ARVES, WRITERS, pgn_game
+from tests.support.process import run_gbr
+from tests.support.seeded import seeded_file
 
 
 @pytest.fixture(autouse=True)

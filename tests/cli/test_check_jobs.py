@@ -8,8 +8,8 @@ import gzip
 
 import pytest
 
-from tests.cli.process import run_gbr
-from tests.collection.test_ordered_records import seeded_file
+from tests.support.process import run_gbr
+from tests.support.seeded import seeded_file
 
 # KR v K is 0100 (spec).
 KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - - 0 1"

@@ -14,8 +14,10 @@ import pytest
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection import Collection, CollectionRequest, parallel
 from gbr_tui.core.collection.cluster import ClusterError, connected, tally_on
-from tests.cli.process import run_gbr
-from tests.collection.test_jobs import KR_V_K, bad_middle_file, mixed_file
+from tests.support.process import run_gbr
+from tests.support.seeded import bad_middle_file, mixed_file
+
+KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - - 0 1"  # spec: KR v K is 0100
 
 distributed = pytest.importorskip("distributed", reason="dask is not installed (the gbr-tui[dask] extra)")
 

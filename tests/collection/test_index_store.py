@@ -9,8 +9,8 @@ import sqlite3
 
 import pytest
 
-from tests.cli.process import run_gbr
-from tests.collection.test_jobs import pgn_text, position_lines
+from tests.support.process import run_gbr
+from tests.support.seeded import pgn_text, position_lines
 
 
 @pytest.fixture(params=["pgn", "epd", "fen"])

@@ -15,9 +15,8 @@ from gbr_tui.core import Rule
 from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions, store
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.collection.store import NoOffsets, StaleIndex, StoredIndex
-from tests.cli.test_check import WRITERS
-from tests.collection.test_jobs import pgn_text, position_lines
-from tests.collection.test_ordered_records import seeded_file
+from tests.support.captions import WRITERS
+from tests.support.seeded import pgn_text, position_lines, seeded_file
 
 # A header and a record whose quoted field spans two lines: read back, the header comes first.
 CSV_TEXT = (

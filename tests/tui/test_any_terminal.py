@@ -14,7 +14,6 @@ from rich.cells import cell_len
 from textual.binding import Binding
 from textual.filter import NoColor
 from textual.widgets import DataTable, Digits, Input, OptionList
-from tui_helpers import KUBBEL_FEN, key_event, run_command, screen_text, shown_digits
 
 from gbr_tui.app import GbrApp, make_app
 from gbr_tui.ascii import REPLACEMENTS, ascii_character, to_ascii
@@ -28,6 +27,7 @@ from gbr_tui.screens.too_small import TooSmallScreen
 from gbr_tui.widgets.board import BOARD_COLOURS
 from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.examples_pane import ExamplesPane
+from tests.support.tui import KUBBEL_FEN, key_event, run_command, screen_text, shown_digits
 
 START = "4888.88"
 

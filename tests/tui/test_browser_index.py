@@ -13,15 +13,15 @@ import threading
 import time
 import types
 
-from test_collection_browser import STUDIES_CLASSES, STUDIES_PGN, browser, loaded, shown_classes, status, write
 from textual.widgets import Static
-from tui_helpers import toasts
 
 from gbr_tui import cli
 from gbr_tui.app import make_app
 from gbr_tui.core.collection import CollectionRequest, GamePositions, store
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.screens.collection import CollectionScreen
+from tests.support.browser import STUDIES_CLASSES, STUDIES_PGN, browser, loaded, shown_classes, status, write
+from tests.support.tui import toasts
 
 # Game 2 starts 8/8/8/4k3/8/8/8/R3K3 w; after 1. Ra5+ Kd4 the rook is on a5 and Black's king
 # on d4: KR v K still, 0100.00, the first class listed.

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import multiprocessing
 
-from test_collection_browser import browser, kr_v_k_lines, loaded, shown_classes, status, write
-from tui_helpers import screen_text
-
 from gbr_tui.core.collection import ClassIndex, GamePositions
 from gbr_tui.screens.collection import CollectionScreen
 from gbr_tui.widgets.class_chart import ClassChart
-from tests.collection.test_endgame_statistics import MOVES, START, game, mirrored
+from tests.support.browser import browser, kr_v_k_lines, loaded, shown_classes, status, write
+from tests.support.games import MOVES, START, game, mirrored
+from tests.support.tui import screen_text
 
 # The game of the statistics tests (KRN v KR, 0401.00 at the start), won by White, and its
 # colour twin (KR v KRN: R 3 + 1 = 4, N 3: 0403.00), won by Black; then KQ v K (1000.00) drawn.

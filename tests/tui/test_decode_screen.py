@@ -13,13 +13,13 @@ import pytest
 from textual import events
 from textual.app import App
 from textual.widgets import DataTable, Input, Static
-from tui_helpers import screen_text, toasts
 
 from gbr_tui.app import GbrApp
 from gbr_tui.core import Material, Rule
 from gbr_tui.screens.decode import DecodeScreen
 from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.bounded_input import MAX_INPUT
+from tests.support.tui import screen_text, toasts
 
 #: Narrow layout, tall enough that the whole result is drawn without scrolling.
 TALL = (100, 90)
