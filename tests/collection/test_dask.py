@@ -40,11 +40,12 @@ def ranges_counted(cluster) -> int:
 @pytest.mark.parametrize(
     ("kind", "options"),
     [
-        ("pgn", ["--position", "start"]),
-        ("pgn", ["--position", "final"]),
         ("pgn", ["--position", "all", "--min-plies", "3"]),
-        ("epd", []),
         ("fen", []),
+        # The other positions and formats: the same cutting and merging, in the slow part.
+        pytest.param("pgn", ["--position", "start"], marks=pytest.mark.slow),
+        pytest.param("pgn", ["--position", "final"], marks=pytest.mark.slow),
+        pytest.param("epd", [], marks=pytest.mark.slow),
     ],
 )
 def test_the_cluster_prints_what_one_process_prints(cluster, tmp_path, kind: str, options: list[str]) -> None:

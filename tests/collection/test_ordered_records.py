@@ -32,7 +32,8 @@ def read(path, jobs: int | None, range_bytes: int = 1, position: str = "start") 
         return [(item, found) for item, found, _ in stream]
 
 
-@pytest.mark.parametrize("seed", range(3))
+# One seed by default; two more in the slow part.
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow), pytest.param(2, marks=pytest.mark.slow)])
 @pytest.mark.parametrize(
     ("kind", "position"),
     [("pgn", "start"), ("pgn", "final"), ("pgn", "all"), ("epd", "start"), ("fen", "start"), ("jsonl", "start")],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import chess
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -58,15 +59,21 @@ def test_with_a_9_the_extended_form_still_parses_but_places_nothing(board: chess
 CODE_LIKE = st.text(alphabet="0123456789.,+=/ abcdefghABH12345678WinDrawBTMv-KQRBNPkqrbnp\t", max_size=40)
 
 
-@settings(max_examples=1500, deadline=None)
-@given(st.one_of(st.text(max_size=40), CODE_LIKE))
-def test_random_text_raises_only_gbr_error(text: str) -> None:
+def raises_only_gbr_error(text: str) -> None:
     for parse in (decode, Material.from_string, board_from_fen):
         try:
             parse(text)
         except GbrError as error:
             assert error.message
             assert error.offset is None or 0 <= error.offset <= len(text)
+
+
+RANDOM_TEXT = given(st.one_of(st.text(max_size=40), CODE_LIKE))
+test_random_text_raises_only_gbr_error = settings(max_examples=300, deadline=None)(RANDOM_TEXT(raises_only_gbr_error))
+#: Five times the examples, in the slow part.
+test_more_random_text_raises_only_gbr_error = pytest.mark.slow(
+    settings(max_examples=1500, deadline=None)(RANDOM_TEXT(raises_only_gbr_error))
+)
 
 
 @settings(max_examples=200, deadline=None)
