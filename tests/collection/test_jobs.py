@@ -18,6 +18,7 @@ from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import GamePositions
 from gbr_tui.core.collection.tally import Tally
 from gbr_tui.core.material import Material
+from tests.support.positions import placement
 from tests.support.process import run_gbr
 from tests.support.seeded import bad_middle_file, mixed_file, pgn_text, position_lines
 
@@ -116,16 +117,18 @@ def test_a_bad_job_count_is_a_usage_error(tmp_path) -> None:
 def test_fen_files_below_a_batch_range_a_worker_are_read_in_one_process(tmp_path, monkeypatch, kind, options, workers):
     """By default a FEN (or EPD) file is cut for workers only from ``BATCH_RANGE_BYTES`` a
     worker (the batch path reads it fast: a second process did not pay); a PGN file from
-    ``MIN_RANGE_BYTES``; a --jobs given is obeyed."""
+    ``MIN_RANGE_BYTES``; a --jobs given is obeyed. (``MIN_RANGE_BYTES`` set to 64 KB here: the
+    file is read whole, and 3 MB of it took seconds.)"""
     from gbr_tui.cli import prepare
     from gbr_tui.commands import classify
     from gbr_tui.core.collection import parallel
 
+    monkeypatch.setattr(parallel, "MIN_RANGE_BYTES", 1 << 16)
     rng = random.Random(f"workers-{kind}")
     text = pgn_text(rng, 400) if kind == "pgn" else position_lines(rng, 3000, False)
     path = tmp_path / f"big.{kind}"
-    path.write_text(text * (3 * parallel.MIN_RANGE_BYTES // len(text) + 1))  # more than 2 MB
-    assert path.stat().st_size < 2 * classify.BATCH_RANGE_BYTES
+    path.write_text(text * (3 * parallel.MIN_RANGE_BYTES // len(text) + 1))  # more than two ranges' worth
+    assert 2 * parallel.MIN_RANGE_BYTES < path.stat().st_size < 2 * classify.BATCH_RANGE_BYTES
     monkeypatch.setattr(parallel, "default_jobs", lambda: 2)
     cut: list[int] = []
     monkeypatch.setattr(parallel, "byte_ranges", lambda *args, **kwargs: cut.append(args[2]))  # None: one process
@@ -152,22 +155,6 @@ def test_folded_twins_of_equal_count_come_in_the_order_of_their_men(first) -> No
     assert [str(material) for material, _ in row.materials] == ["KNP v KKP", "KKNP v KP"]
 
 
-def placement_fen(men: dict[int, str]) -> str:
-    """The FEN python-chess writes for these men (by square, a1 = 0), White to move: 50,000 of
-    them written here take a third of the time ``chess.Board`` takes."""
-    ranks = []
-    for rank in range(7, -1, -1):
-        row, empty = "", 0
-        for square in range(rank * 8, rank * 8 + 8):
-            if square in men:
-                row += (str(empty) if empty else "") + men[square]
-                empty = 0
-            else:
-                empty += 1
-        ranks.append(row + (str(empty) if empty else ""))
-    return "/".join(ranks) + " w - - 0 1"
-
-
 def test_two_jobs_fold_twins_as_one_does(tmp_path) -> None:
     """Scattered men and some positions with two kings of a side (read by python-chess, the
     rest by the batch path), in a file that two workers cut (it must be over twice
@@ -182,7 +169,7 @@ def test_two_jobs_fold_twins_as_one_does(tmp_path) -> None:
         for square, symbol in zip(squares, kings + "".join(rng.choices("NBPnbp", k=10)), strict=False):
             if symbol not in "Pp" or chess.square_rank(square) not in (0, 7):
                 men[square] = symbol
-        lines.append(placement_fen(men))
+        lines.append(placement(men) + " w - - 0 1")  # as chess.Board writes it, faster
     path = tmp_path / "twins.fen"
     path.write_text("\n".join(lines) + "\n")
     assert path.stat().st_size > 2 * parallel.MIN_RANGE_BYTES  # two ranges
