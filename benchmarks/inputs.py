@@ -1,4 +1,5 @@
-"""Benchmark inputs: random games and positions, made with a fixed seed and cached.
+"""Benchmark inputs: random games and positions, made with a fixed seed and cached (the
+generators are the tests' own, in ``tests/support/positions.py``).
 
 The files go to ``benchmarks/.cache/`` (git-ignored). Making the 20,000 games takes minutes with
 python-chess, so they are made once; delete the cache to remake them.

@@ -13,7 +13,7 @@ import pytest
 from rich.cells import cell_len
 from textual.binding import Binding
 from textual.filter import NoColor
-from textual.widgets import DataTable, Digits, Input, OptionList
+from textual.widgets import DataTable, Digits, Input
 
 from gbr_tui.app import GbrApp, make_app
 from gbr_tui.ascii import REPLACEMENTS, ascii_character, to_ascii
@@ -27,7 +27,7 @@ from gbr_tui.screens.too_small import TooSmallScreen
 from gbr_tui.widgets.board import BOARD_COLOURS
 from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.examples_pane import ExamplesPane
-from tests.support.tui import KUBBEL_FEN, key_event, run_command, screen_text, shown_digits
+from tests.support.tui import KUBBEL_FEN, key_event, palette_hit, run_command, screen_text, shown_digits, until
 
 START = "4888.88"
 
@@ -186,12 +186,8 @@ async def test_the_board_follows_the_theme_and_high_contrast_is_in_the_palette()
 
 async def wait_for_a_hit(pilot) -> None:
     """The palette searches in the background: wait until it highlights a hit."""
-    for _ in range(100):
-        hits = pilot.app.screen.query(OptionList)
-        if hits and hits.first().highlighted is not None:
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the palette found nothing")
+    await until(pilot, lambda: palette_hit(pilot.app))
+    assert palette_hit(pilot.app), "the palette found nothing"
 
 
 # Sizes ----------------------------------------------------------------------------------------

@@ -39,14 +39,17 @@ from tests.support.browser import (
     status,
     write,
 )
+from tests.support.positions import placement
 from tests.support.tui import (
     KUBBEL_CODE,
     KUBBEL_FEN,
     run_command,
     screen_text,
+    settled,
     shown_code_pane,
     shown_digits,
     toasts,
+    until,
 )
 
 # KNNN v K: N = 3 White, three or more: 9. KNNN v KNN is the spec's own 0009 (section 2). Both
@@ -85,12 +88,6 @@ CSV_CLASSES = [
     ("0100.00", "1", "50.0%", "KR v K"),
     ("1000.00", "1", "50.0%", "KQ v K"),
 ]
-
-
-async def settled(pilot) -> None:
-    """Once the class table is refilled after a filter."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def type_filter(pilot, text: str) -> None:
@@ -463,17 +460,16 @@ def distinct_class_lines(count: int) -> str:
             digits.insert(0, digit)
         white = "K" + "".join(letter * (digit % 3) for letter, digit in zip("QRBN", digits))
         black = "k" + "".join(letter * (digit // 3) for letter, digit in zip("qrbn", digits))
-        board = chess.Board(None)
+        board = {}
         for men, (first, spill, pawn_rank), pawns, pawn in (
             (white, (0, 2, 1), digits[4], "P"),
             (black, (7, 5, 6), digits[5], "p"),
         ):
             for place, man in enumerate(men):
-                square = chess.square(place, first) if place < 8 else chess.square(7, spill)
-                board.set_piece_at(square, chess.Piece.from_symbol(man))
+                board[chess.square(place, first) if place < 8 else chess.square(7, spill)] = man
             for file in range(pawns):
-                board.set_piece_at(chess.square(file, pawn_rank), chess.Piece.from_symbol(pawn))
-        lines.append(f"{board.epd()}\n")
+                board[chess.square(file, pawn_rank)] = pawn
+        lines.append(f"{placement(board)} w - -\n")  # as chess.Board.epd writes it, faster
     return "".join(lines)
 
 
@@ -530,10 +526,7 @@ async def test_a_class_of_100000_positions_draws_only_the_rows_on_screen(tmp_pat
             app.post_message(events.Key(key, None))
         await pilot.pause()
         records = screen.query_one("#position-list", RecordList)
-        for _ in range(250):  # laid out once its first rows are read back (slower under load)
-            if records.size.height:
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: records.size.height)  # laid out once its first rows are read back
         lines = shown_lines(records)
         last = [line for line in lines if line.strip()][-1]
         assert last.split()[:2] == ["100000", "100000"]  # record 100,000 is on line 100,000
@@ -572,10 +565,7 @@ async def test_keys_work_while_a_big_file_loads(tmp_path, monkeypatch):
     async with app.run_test(size=(100, 30)) as pilot:
         screen = app.screen
         bar = screen.query_one(ProgressBar)
-        for _ in range(500):
-            if bar.progress > 0:
-                break
-            await pilot.pause(0.01)
+        await until(pilot, lambda: bar.progress > 0)
         assert 0 < bar.progress < bar.total  # the bar shows how far reading has got
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
@@ -618,7 +608,7 @@ async def test_an_unknown_user_in_the_path_is_said_not_raised():
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("o", *"~nosuchuser8271/games.pgn")
-        await pilot.pause(0.1)
+        await settled(pilot)  # the path's suggestion looked for
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, OpenCollectionDialog)
@@ -631,7 +621,7 @@ async def test_the_path_is_completed_from_the_directory(tmp_path, monkeypatch):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f3", *"stu")
-        await pilot.pause(0.1)
+        await settled(pilot)  # the suggestion made
         await pilot.press("right")  # accepts the suggestion
         assert app.screen.query_one(Input).value == "studies.pgn"
 
@@ -662,7 +652,7 @@ async def test_served_there_is_no_key_command_or_help_row_to_open_files():
         await pilot.press("o", "f3", "l", "f4")
         assert app.screen is app.editor
         await pilot.press("ctrl+p", *"open a collection")
-        await pilot.pause(0.3)
+        await settled(pilot)  # the palette's search done
         titles = [str(option.prompt) for option in app.screen.query_one(OptionList).options]
         assert not any("Open a collection" in title for title in titles)
         await pilot.press("escape", "f1")
