@@ -24,6 +24,7 @@ from gbr_tui.app import make_app
 from gbr_tui.core import Material
 from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions
 from gbr_tui.dialogs.open_collection import OpenCollectionDialog
+from gbr_tui.screens.collection import CollectionScreen
 from gbr_tui.screens.help import HelpScreen
 from gbr_tui.screens.too_small import TooSmallScreen
 from gbr_tui.widgets.collection_lists import ClassTable, PositionList
@@ -88,6 +89,12 @@ CSV_CLASSES = [
     ("0100.00", "1", "50.0%", "KR v K"),
     ("1000.00", "1", "50.0%", "KQ v K"),
 ]
+
+
+def position_details(screen: CollectionScreen) -> str:
+    """What the details pane beside the position list says ("" before the list is made)."""
+    panes = screen.query("#position-details")
+    return str(panes.first(Static).content) if panes else ""
 
 
 async def type_filter(pilot, text: str) -> None:
@@ -361,6 +368,7 @@ async def test_keys_that_come_in_one_burst_reach_what_the_first_opened(tmp_path)
         for key in ("enter", "end"):
             app.post_message(events.Key(key, None))
         await pilot.pause()
+        await until(pilot, lambda: bool(lists := screen.query("#position-list")) and lists.first().cursor == 1)
         records = screen.query_one("#position-list", RecordList)
         assert records.has_focus and records.cursor == 1
 
@@ -372,7 +380,8 @@ async def test_end_then_enter_in_one_burst_opens_the_last_class(tmp_path):
         for key in ("end", "enter"):  # queued together, as keys often come over SSH
             app.post_message(events.Key(key, None))
         await pilot.pause()
-        details = str(screen.query_one("#position-details", Static).content)
+        await until(pilot, lambda: "\n4888.88 " in position_details(screen))
+        details = position_details(screen)
         assert details.splitlines()[1].startswith("4888.88 ")  # the last class, not the first
 
 
@@ -738,8 +747,9 @@ async def test_backspace_then_enter_in_one_burst_opens_a_class_again(tmp_path):
         for key in ("backspace", "home", "enter"):  # back to the classes, the first one, open it
             app.post_message(events.Key(key, None))
         await pilot.pause()
+        await until(pilot, lambda: f"\n{STUDIES_CLASSES[0][0]} " in position_details(screen))
         assert app.screen is screen  # nothing loaded into the editor
-        details = str(screen.query_one("#position-details", Static).content)
+        details = position_details(screen)
         assert details.splitlines()[1].startswith(f"{STUDIES_CLASSES[0][0]} ")  # the first class
 
 
