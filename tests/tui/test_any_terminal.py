@@ -345,6 +345,7 @@ async def test_a_code_typed_ahead_of_enter_is_loaded() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f2")
         await post_keys(pilot, *"0323.12", "enter", "enter")  # the second Enter reaches the editor
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and shown_digits(app) == "0323.12")
         assert isinstance(app.screen, EditorScreen)
         assert shown_digits(app) == "0323.12"
 
@@ -353,17 +354,22 @@ async def test_palette_keys_typed_ahead() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await post_keys(pilot, "ctrl+p", "pagedown", "pagedown")
+        await until(pilot, lambda: isinstance(app.screen, GbrCommandPalette))
         assert isinstance(app.screen, GbrCommandPalette)
         await post_keys(pilot, "ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen))
         assert isinstance(app.screen, EditorScreen)
         await pilot.press("ctrl+p", *"flip the")
         await wait_for_a_hit(pilot)
         await post_keys(pilot, "enter", "enter")  # one flip; the second Enter reaches the board
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and app.editor.board_view.flipped)
         assert isinstance(app.screen, EditorScreen)
         assert app.editor.board_view.flipped
         await pilot.press("f1")
         await post_keys(pilot, "escape", "ctrl+p", "K")  # help closes, then the palette opens
-        assert [type(screen) for screen in app.screen_stack] == [EditorScreen, GbrCommandPalette]
+        stack = [EditorScreen, GbrCommandPalette]
+        await until(pilot, lambda: [type(screen) for screen in app.screen_stack] == stack)
+        assert [type(screen) for screen in app.screen_stack] == stack
 
 
 # Animations -----------------------------------------------------------------------------------
