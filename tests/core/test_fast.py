@@ -18,7 +18,7 @@ def verdicts(results: list[str | GbrError]) -> list[str | tuple[str, int | None]
 
 @pytest.mark.parametrize("kind", ["random", "games", "endgames"])
 @pytest.mark.parametrize("share", [0.0, 0.01, 0.05])
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])  # a second seed: slow
 def test_numpy_and_python_chess_give_the_same_verdicts(kind: str, share: float, seed: int) -> None:
     rng = random.Random(f"{kind}-{share}-{seed}")
     lines = clean_lines(kind, rng, 1500)
