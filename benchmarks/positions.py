@@ -37,12 +37,12 @@ import chess
 
 from gbr_tui.core import FenEncoder, encode
 from gbr_tui.core.collection import Collection, Tally
+from tests.support.positions import game_positions, random_position, study_endgame
 
 CACHE = Path(__file__).parent / ".cache"
 SEED = 20261201
 IN_PROCESS = int(os.environ.get("IN_PROCESS", 200_000))
 KINDS = os.environ.get("KINDS", "random,games,endgames").split(",")  # to run some of them
-STUDY_MEN = "PPPPPPPPppppppppNNNnnnBBBbbbRRRrrrQq"  # endgame studies' men, roughly as frequent
 BASELINE = """
 import sys
 from collections import Counter
@@ -56,46 +56,6 @@ print(len(counts), sum(counts.values()))
 """
 
 
-def random_position(rng: random.Random) -> str:
-    board = chess.Board(None)
-    squares = rng.sample(chess.SQUARES, 22)
-    board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
-    board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
-    for square in squares[2 : 2 + rng.randint(0, 20)]:
-        back_rank = chess.square_rank(square) in (0, 7)
-        piece = chess.Piece.from_symbol(rng.choice("QRBNqrbn" if back_rank else "QRBNPqrbnp"))
-        if piece.piece_type != chess.PAWN or len(board.pieces(chess.PAWN, piece.color)) < 8:
-            board.set_piece_at(square, piece)
-    board.turn = rng.random() < 0.5
-    return board.fen()
-
-
-def game_positions(rng: random.Random, count: int) -> list[str]:
-    fens: list[str] = []
-    while len(fens) < count:
-        board = chess.Board()
-        for _ in range(rng.randint(20, 200)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-            fens.append(board.fen())
-    return fens[:count]
-
-
-def endgame(rng: random.Random) -> str | None:
-    board = chess.Board(None)
-    squares = rng.sample(chess.SQUARES, 10)
-    board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
-    board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
-    for square in squares[2 : 2 + rng.randint(0, 8)]:
-        piece = chess.Piece.from_symbol(rng.choice(STUDY_MEN))
-        if piece.piece_type != chess.PAWN or chess.square_rank(square) not in (0, 7):
-            board.set_piece_at(square, piece)
-    board.turn = rng.random() < 0.5
-    return board.fen() if board.is_valid() else None
-
-
 def fens_file(kind: str, lines: int) -> Path:
     path = CACHE / f"{kind}-{SEED}-{lines}.fen"
     if path.exists():
@@ -103,13 +63,13 @@ def fens_file(kind: str, lines: int) -> Path:
     print(f"making {path.name} (once) ...", flush=True)
     rng = random.Random(f"{SEED}-{kind}")
     if kind == "games":
-        fens = game_positions(rng, lines)
+        fens = game_positions(rng, lines, plies=(20, 200))
     elif kind == "random":
         fens = [random_position(rng) for _ in range(lines)]
     else:
         fens = []
         while len(fens) < lines:
-            if (fen := endgame(rng)) is not None:
+            if (fen := study_endgame(rng)) is not None:
                 fens.append(fen)
     CACHE.mkdir(exist_ok=True)
     partial = path.with_suffix(".part")

@@ -1,4 +1,5 @@
-"""Defaults for the whole test run: parallel workers, and the slow tests left to `-m slow`.
+"""Defaults for the whole test run: parallel workers, byte code kept, and the slow tests left to
+`-m slow`.
 
 ``uv run pytest`` runs on pytest-xdist workers (see WORKERS). ``-n 0``, ``-n N`` or
 ``-p no:xdist`` on the command line take over, and so does ``--pdb`` (one process).
@@ -7,6 +8,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 
@@ -14,6 +16,23 @@ import pytest
 #: compute, so more workers than cores pay: on two otherwise idle cores the default run took
 #: about 140 s on 2 workers, 110 s on 3, 100 s on 4 and 95-100 s on 5 or 6, which spend more CPU.
 WORKERS = 4
+
+
+@pytest.hookimpl(trylast=True)  # after the cache provider's, which makes config.cache
+def pytest_configure(config: pytest.Config) -> None:
+    """Every Python process of the run (this one, the xdist workers, each gbr-tui a test starts)
+    keeps the byte code it compiles in pytest's cache directory, also where the environment turns
+    byte code writing off (PYTHONDONTWRITEBYTECODE, set to keep ``__pycache__`` out of trees):
+    compiling textual, rich and python-chess afresh in each of hundreds of processes cost minutes
+    of CPU. Runs before xdist starts its workers, which inherit the environment."""
+    cache = getattr(config, "cache", None)  # None with -p no:cacheprovider: left as it is
+    if cache is None:
+        return
+    prefix = os.environ.get("PYTHONPYCACHEPREFIX") or str(cache.mkdir("byte-code"))
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = prefix
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -14,9 +14,9 @@ import sqlite3
 
 import pytest
 
-from tests.cli.process import run_gbr
-from tests.cli.test_check import ARVES, WRITERS, pgn_game
-from tests.collection.test_ordered_records import seeded_file
+from tests.support.captions import ARVES, WRITERS, pgn_game
+from tests.support.process import run_gbr
+from tests.support.seeded import seeded_file
 
 
 @pytest.fixture(autouse=True)
@@ -37,12 +37,26 @@ def same_output(file_args: list[str], index_args: list[str], options: list[str])
     return from_file.stderr
 
 
-@pytest.mark.parametrize("kind", WRITERS)
-def test_an_index_prints_what_its_file_prints(tmp_path, kind: str) -> None:
+#: Each format without options and with one of the others, the formats taking them in turn; each
+#: with every option in the slow part.
+FORMAT_OPTIONS = [
+    *(
+        pytest.param(kind, [[], [["--json"], ["--rule", "promoted"]][number % 2]], id=kind)
+        for number, kind in enumerate(WRITERS)
+    ),
+    *(
+        pytest.param(kind, [[], ["--json"], ["--rule", "promoted"]], id=f"{kind}-every-option", marks=pytest.mark.slow)
+        for kind in WRITERS
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "option_sets"), FORMAT_OPTIONS)
+def test_an_index_prints_what_its_file_prints(tmp_path, kind: str, option_sets: list[list[str]]) -> None:
     name = f"studies.{kind}"
     WRITERS[kind](tmp_path / name)
     assert "wrote studies." in run_gbr("index", name).stderr
-    for options in ([], ["--json"], ["--rule", "promoted"]):
+    for options in option_sets:
         stderr = same_output([name], [f"{name}.gbr-index"], options)
         # Seven captions, four of them wrong; one record without; two bad (test_check).
         assert stderr.endswith("checked 7 = agree 3 + disagree 4 (+ unchecked 1, bad 2)\n")

@@ -8,17 +8,24 @@ import gzip
 
 import pytest
 
-from tests.cli.process import run_gbr
-from tests.collection.test_ordered_records import seeded_file
+from tests.support.process import run_gbr
+from tests.support.seeded import seeded_file
 
 # KR v K is 0100 (spec).
 KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - - 0 1"
 
 
+#: Each format and position once, plain or --json in turn; the other of the two in the slow part.
+CASES = [("pgn", "start", False), ("pgn", "final", True), ("epd", "start", False), ("jsonl", "start", True)]
+
+
 @pytest.mark.parametrize(
-    ("kind", "position"), [("pgn", "start"), ("pgn", "final"), ("epd", "start"), ("jsonl", "start")]
+    ("kind", "position", "json"),
+    [
+        *CASES,
+        *(pytest.param(kind, position, not json, marks=pytest.mark.slow) for kind, position, json in CASES),
+    ],
 )
-@pytest.mark.parametrize("json", [False, True])
 def test_two_jobs_print_what_one_prints(tmp_path, kind: str, position: str, json: bool) -> None:
     path = seeded_file(tmp_path, kind, 1)
     options = ["--json"] if json else []

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from tests.cli.process import COMMAND, run_gbr
+from tests.support.process import COMMAND, run_gbr
 
 DECODE_KEYS = {"input", "code", "stipulation", "white", "black", "unknown", "kings", "fen"}
 

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from tests.cli.process import COMMAND, run_gbr
+from tests.support.process import COMMAND, run_gbr
 
 KUBBEL = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"  # spec section 3: =0323.12g3g1
 ARVES = "8/K7/2nn4/8/8/1B1k4/1R6/8"  # spec section 4: a7d3 0116.00 b2b3c6d6 3/3+

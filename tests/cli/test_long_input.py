@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from tests.cli.process import COMMAND, run_gbr
+from tests.support.process import COMMAND, run_gbr
 
 EXCERPT = 100  # characters of a long input shown around the bad spot (README: a window)
 ENOUGH = 4 * EXCERPT  # one line of stderr: the place, the message and the excerpt

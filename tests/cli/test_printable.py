@@ -3,7 +3,7 @@ control characters."""
 
 from __future__ import annotations
 
-from tests.cli.process import run_gbr
+from tests.support.process import run_gbr
 
 GOOD = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 

@@ -14,7 +14,7 @@ from gbr_tui import startup
 from gbr_tui.app import make_app
 from gbr_tui.cli import COMMAND_NAMES, build_parser
 from gbr_tui.commands.start import SWITCH_INTERVAL, app_starter
-from tests.cli.process import run_gbr
+from tests.support.process import run_gbr
 
 
 def prepared(argv: list[str], report: str) -> object:

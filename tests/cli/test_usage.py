@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from tests.cli.process import COMMAND, run_gbr
+from tests.support.process import COMMAND, run_gbr
 
 
 def test_a_mistyped_command_that_names_no_file_suggests_the_command(tmp_path) -> None:

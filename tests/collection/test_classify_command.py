@@ -13,28 +13,11 @@ import sys
 
 import pytest
 
+from tests.support.process import COMMAND, final_line, run_gbr
+
 KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - - 0 1"  # spec: KR v K is 0100
 KRP_V_KR = "8/8/8/4k3/8/1r6/P7/KR6 w - - 0 1"  # spec: KRP v KR is 0400.10
 TWO_QUEENS = "k7/8/8/8/8/8/8/KQQ5 w - - 0 1"  # spec 5.2: 2000 by count, 9000 by the promoted rule
-FINAL = re.compile(r"read (\d+) = classified (\d+) \+ bad (\d+)")
-
-
-def classify(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    result = subprocess.run(
-        [sys.executable, "-m", "gbr_tui.cli", "classify", *args],
-        input=stdin,
-        capture_output=True,
-    )
-    result.out, result.err = result.stdout.decode(), result.stderr.decode()
-    assert "Traceback" not in result.err
-    return result
-
-
-def final_line(result) -> tuple[int, int, int]:
-    last = result.err.strip().splitlines()[-1]
-    read, classified, bad = map(int, FINAL.fullmatch(last).groups())
-    assert read == classified + bad
-    return read, classified, bad
 
 
 @pytest.fixture
@@ -45,19 +28,19 @@ def positions(tmp_path):
 
 
 def test_summary_table_sorted_by_code(positions):
-    result = classify(str(positions))
-    assert result.returncode == 0
-    rows = [line.split() for line in result.out.splitlines() if re.match(r"\s*\d{4}", line)]
+    result = run_gbr("classify", str(positions))
+    assert result.status == 0
+    rows = [line.split() for line in result.stdout.splitlines() if re.match(r"\s*\d{4}", line)]
     # Two of three records are KRP v KR (0400.10), one KR v K (0100.00); codes sort as strings.
     assert rows == [["0100.00", "1", "33.3%", "KR", "v", "K"], ["0400.10", "2", "66.7%", "KRP", "v", "KR"]]
-    assert "class" in result.out and "material" in result.out
+    assert "class" in result.stdout and "material" in result.stdout
     assert final_line(result) == (3, 3, 0)
-    assert "\r" not in result.err  # no progress bar when stderr is not a terminal
+    assert "\r" not in result.stderr  # no progress bar when stderr is not a terminal
 
 
 def test_per_record_json_lines(positions):
-    result = classify("--per-record", "--short", str(positions))
-    records = [json.loads(line) for line in result.out.splitlines()]
+    result = run_gbr("classify", "--per-record", "--short", str(positions))
+    records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["record"], r["line"], r["code"], r["material"]) for r in records] == [
         (1, 1, "0400.10", "KRP v KR"),
         (2, 2, "0100", "KR v K"),
@@ -72,8 +55,8 @@ def test_csv_output_with_pgn_headers_and_match(tmp_path):
         '[Event "One"]\n[White "A"]\n[Black "B"]\n\n1. e4 d5 2. exd5 *\n\n'
         '[Event "Two"]\n[FEN "' + KRP_V_KR + '"]\n\n1. a4 *\n'
     )
-    result = classify("--csv", "--match", "04*", "--position", "final", str(path))
-    rows = list(csv.DictReader(io.StringIO(result.out)))
+    result = run_gbr("classify", "--csv", "--match", "04*", "--position", "final", str(path))
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
     # Game one ends as 4888.87 (2. exd5 took a pawn): only game two (0400.10) matches 04*.
     assert [(r["record"], r["line"], r["code"], r["Event"], r["ply"]) for r in rows] == [
         ("2", "7", "0400.10", "Two", "1")
@@ -85,35 +68,35 @@ def test_csv_output_with_pgn_headers_and_match(tmp_path):
 def test_rule_option(tmp_path):
     path = tmp_path / "queens.fen"
     path.write_text(TWO_QUEENS + "\n")
-    assert "2000.00" in classify(str(path)).out
-    assert "9000.00" in classify("--rule", "promoted", str(path)).out
+    assert "2000.00" in run_gbr("classify", str(path)).stdout
+    assert "9000.00" in run_gbr("classify", "--rule", "promoted", str(path)).stdout
 
 
 def test_bad_records_reported_with_file_and_line_and_exit_1(tmp_path):
     path = tmp_path / "mixed.fen"
     path.write_bytes(f"{KR_V_K}\nnot a fen\n{KR_V_K}\n8/8/\xff\n".encode("latin-1"))
-    result = classify(str(path))
-    assert result.returncode == 1
-    assert f"{path}:2: record 2:" in result.err
-    assert f"{path}:4: record 4:" in result.err and "UTF-8" in result.err
+    result = run_gbr("classify", str(path))
+    assert result.status == 1
+    assert f"{path}:2: record 2:" in result.stderr
+    assert f"{path}:4: record 4:" in result.stderr and "UTF-8" in result.stderr
     assert final_line(result) == (4, 2, 2)
-    assert "0100.00" in result.out
+    assert "0100.00" in result.stdout
 
 
 def test_several_files_and_stdin_compressed(tmp_path, positions):
     data = gzip.compress(f"{KR_V_K}\n".encode())
-    result = classify(str(positions), "-", stdin=data)
-    assert result.returncode == 0
+    result = run_gbr("classify", str(positions), "-", stdin=data)
+    assert result.status == 0
     assert final_line(result) == (4, 4, 0)
-    assert re.search(r"0100\.00\s+2\s+50\.0%", result.out)
+    assert re.search(r"0100\.00\s+2\s+50\.0%", result.stdout)
 
 
 def test_all_positions_count_games_not_classes(tmp_path):
     path = tmp_path / "game.pgn"
     path.write_text("1. e4 d5 2. exd5 Qxd5 *\n")
-    result = classify("--position", "all", str(path))
+    result = run_gbr("classify", "--position", "all", str(path))
     # One game passing through three classes: 4888.88, 4888.87 and 4888.77.
-    assert [line.split()[0] for line in result.out.splitlines() if line.startswith("4888")] == [
+    assert [line.split()[0] for line in result.stdout.splitlines() if line.startswith("4888")] == [
         "4888.77",
         "4888.87",
         "4888.88",
@@ -136,26 +119,23 @@ def test_usage_errors_exit_2_without_traceback(tmp_path, positions, args, messag
     table = tmp_path / "table.csv"
     table.write_text(f"id,FEN\n1,{KR_V_K}\n")
     args = [{"FILE": str(positions), "CSV": str(table)}.get(arg, arg) for arg in args]
-    result = subprocess.run(
-        [sys.executable, "-m", "gbr_tui.cli", "classify", *args], capture_output=True, text=True, cwd=tmp_path
-    )
-    assert result.returncode == 2
+    result = run_gbr("classify", *args, cwd=tmp_path)  # which also finds no traceback
+    assert result.status == 2
     assert message in result.stderr
-    assert "Traceback" not in result.stderr
 
 
 def test_dev_null_is_read_as_an_empty_collection():
-    result = classify("/dev/null")
-    assert result.returncode == 0, result.err
+    result = run_gbr("classify", "/dev/null")
+    assert result.status == 0, result.stderr
     assert final_line(result) == (0, 0, 0)
 
 
 def test_dev_stdin_and_a_pipe_are_read(tmp_path):
-    result = classify("/dev/stdin", stdin=f"{KR_V_K}\n{KRP_V_KR}\n".encode())
+    result = run_gbr("classify", "/dev/stdin", stdin=f"{KR_V_K}\n{KRP_V_KR}\n".encode())
     assert final_line(result) == (2, 2, 0)
     fifo = tmp_path / "positions.fifo"
     os.mkfifo(fifo)
-    process = subprocess.Popen([sys.executable, "-m", "gbr_tui.cli", "classify", str(fifo)], stderr=subprocess.PIPE)
+    process = subprocess.Popen([*COMMAND, "classify", str(fifo)], stderr=subprocess.PIPE)
     fifo.write_text(f"{KR_V_K}\n")
     err = process.communicate(timeout=60)[1].decode()
     assert process.returncode == 0 and "read 1 = classified 1 + bad 0" in err
@@ -165,23 +145,23 @@ def test_dev_stdin_and_a_pipe_are_read(tmp_path):
 def test_a_column_number_is_ascii_digits_only(tmp_path, column):
     path = tmp_path / "puzzles.csv"
     path.write_text(f"a,b,fen\nx,y,{KR_V_K}\n")
-    result = classify("--fen-column", column, str(path))
-    assert result.returncode == 2
-    assert f"no column named {column!r}" in result.err
+    result = run_gbr("classify", "--fen-column", column, str(path))
+    assert result.status == 2
+    assert f"no column named {column!r}" in result.stderr
 
 
 def test_a_huge_csv_field_is_a_bad_record(tmp_path):
     path = tmp_path / "big.csv"
     path.write_text(f'fen,note\n{KR_V_K},"{"n" * 200_000}"\n{KR_V_K},plain\n')
-    result = classify(str(path))
+    result = run_gbr("classify", str(path))
     assert final_line(result) == (2, 1, 1)
-    assert f"{path}:2: record 1:" in result.err
+    assert f"{path}:2: record 1:" in result.stderr
 
 
 def test_binary_file_is_refused_at_once():
-    result = classify(sys.executable)
-    assert result.returncode == 2
-    assert result.err.count("\n") == 1 and "not a chess collection" in result.err
+    result = run_gbr("classify", sys.executable)
+    assert result.status == 2
+    assert result.stderr.count("\n") == 1 and "not a chess collection" in result.stderr
 
 
 def test_stderr_that_is_no_terminal_is_written_without_rich(tmp_path):

@@ -10,7 +10,7 @@ import pytest
 from gbr_tui.core.collection import BadRecord, ClassIndex, Collection, CollectionError, Record
 from gbr_tui.core.collection.reading import NOT_A_COLLECTION
 from gbr_tui.core.explanation import describe_board
-from tests.collection.test_classify_command import classify, final_line
+from tests.support.process import final_line, run_gbr
 
 KRP_V_KR = "8/8/8/4k3/8/1r6/P7/KR6 w - - 0 1"  # spec: KRP v KR is 0400.10
 
@@ -68,8 +68,8 @@ def test_an_empty_board_reads_the_same_in_the_editor_classify_and_the_browser(tm
     records = read(path)
     assert [str(record.material) for record in records] == ["- v -", "KK v K", "K v K", "K v K"]
     # The summary (a fast count of whole blocks) names the same materials, most frequent first.
-    result = classify(str(path))
-    (row,) = [line for line in result.out.splitlines() if line.startswith("0000.00")]
+    result = run_gbr("classify", str(path))
+    (row,) = [line for line in result.stdout.splitlines() if line.startswith("0000.00")]
     assert row.split(None, 3)[3] == "K v K, - v -, KK v K"
     assert final_line(result) == (4, 4, 0)
     index = ClassIndex()
@@ -83,8 +83,8 @@ def test_one_king_a_side_is_checked_in_the_placement_only(tmp_path):
     # Castling rights KQkq name kings too; the placement of this FEN has one king a side.
     path = tmp_path / "start.fen"
     path.write_text(f"{chess.STARTING_FEN}\n{KINGS_ONLY}\n")
-    result = classify(str(path))
-    assert "K v K" in result.out and "-" not in result.out.split("\n", 2)[2].replace("-------", "")
+    result = run_gbr("classify", str(path))
+    assert "K v K" in result.stdout and "-" not in result.stdout.split("\n", 2)[2].replace("-------", "")
 
 
 # --- a file that is no collection ---------------------------------------------------------------
@@ -95,10 +95,10 @@ def test_text_that_is_not_chess_is_no_collection(tmp_path):
     path.write_text("".join(f"Dear reader, this is line {n} of a letter\n".replace(",", "") for n in range(500)))
     with pytest.raises(CollectionError, match="not a chess collection"):
         read(path)
-    result = classify(str(path))
-    assert result.returncode == 2
-    assert result.err.count("\n") == 1 and "not a chess collection" in result.err
-    assert f"first {NOT_A_COLLECTION} records" in result.err and "line 1" in result.err
+    result = run_gbr("classify", str(path))
+    assert result.status == 2
+    assert result.stderr.count("\n") == 1 and "not a chess collection" in result.stderr
+    assert f"first {NOT_A_COLLECTION} records" in result.stderr and "line 1" in result.stderr
 
 
 def test_a_file_whose_first_records_are_bad_but_not_all_is_a_collection(tmp_path):
@@ -110,7 +110,7 @@ def test_a_file_whose_first_records_are_bad_but_not_all_is_a_collection(tmp_path
         *range(1, NOT_A_COLLECTION),
         NOT_A_COLLECTION + 1,
     ]
-    result = classify(str(path))
+    result = run_gbr("classify", str(path))
     assert final_line(result) == (NOT_A_COLLECTION + 1, 1, NOT_A_COLLECTION)
 
 
@@ -123,8 +123,8 @@ def test_a_short_file_of_bad_records_reports_them(tmp_path):
 def test_a_jpeg_is_no_collection(tmp_path):
     path = tmp_path / "picture.jpg"
     path.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01" + bytes(range(256)) * 40)
-    result = classify(str(path))
-    assert result.returncode == 2 and "not a chess collection" in result.err
+    result = run_gbr("classify", str(path))
+    assert result.status == 2 and "not a chess collection" in result.stderr
 
 
 # --- all: the share is of games ------------------------------------------------------------------
@@ -133,8 +133,8 @@ def test_a_jpeg_is_no_collection(tmp_path):
 def test_all_says_the_share_is_of_games(tmp_path):
     path = tmp_path / "games.pgn"
     path.write_text('[Event "a"]\n\n1. e4 d5 2. exd5 *\n')
-    result = classify("--position", "all", str(path))
+    result = run_gbr("classify", "--position", "all", str(path))
     # One game in two classes (4888.88, then 4888.87 after 2. exd5): 100% each.
-    assert result.out.count("100.0%") == 2
-    assert "of the 1 game" in result.out and "more than 100%" in result.out
-    assert "of the" not in classify(str(path)).out
+    assert result.stdout.count("100.0%") == 2
+    assert "of the 1 game" in result.stdout and "more than 100%" in result.stdout
+    assert "of the" not in run_gbr("classify", str(path)).stdout

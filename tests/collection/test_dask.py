@@ -14,8 +14,10 @@ import pytest
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection import Collection, CollectionRequest, parallel
 from gbr_tui.core.collection.cluster import ClusterError, connected, tally_on
-from tests.cli.process import run_gbr
-from tests.collection.test_jobs import KR_V_K, bad_middle_file, mixed_file
+from tests.support.process import run_gbr
+from tests.support.seeded import bad_middle_file, mixed_file
+
+KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - - 0 1"  # spec: KR v K is 0100
 
 distributed = pytest.importorskip("distributed", reason="dask is not installed (the gbr-tui[dask] extra)")
 
@@ -38,11 +40,12 @@ def ranges_counted(cluster) -> int:
 @pytest.mark.parametrize(
     ("kind", "options"),
     [
-        ("pgn", ["--position", "start"]),
-        ("pgn", ["--position", "final"]),
         ("pgn", ["--position", "all", "--min-plies", "3"]),
-        ("epd", []),
         ("fen", []),
+        # The other positions and formats: the same cutting and merging, in the slow part.
+        pytest.param("pgn", ["--position", "start"], marks=pytest.mark.slow),
+        pytest.param("pgn", ["--position", "final"], marks=pytest.mark.slow),
+        pytest.param("epd", [], marks=pytest.mark.slow),
     ],
 )
 def test_the_cluster_prints_what_one_process_prints(cluster, tmp_path, kind: str, options: list[str]) -> None:

@@ -5,47 +5,10 @@ from __future__ import annotations
 
 import json
 
-import chess
 import pytest
 
-from tests.collection.test_classify_command import classify, final_line
-
-# White Kc1 Ra1 Na7, Black Kh7 Rb7: KRN v KR. R digit 1 + 3*1 = 4, N digit 1: 0401.00.
-START = "8/Nr5k/8/8/8/8/8/R1K5 w - - 0 1"
-# Nine king moves, then 5...Rxa7 (ply 10) takes the knight: KR v KR, 0400.00, after 10 plies;
-# 6. Rxa7 (ply 11) takes the rook: KR v K, 0100.00, after 1 ply; two more king moves end it.
-MOVES = ["Kd1", "Kh8", "Kc1", "Kh7", "Kd1", "Kh8", "Kc1", "Kh7", "Kd1", "Rxa7", "Rxa7", "Kg8", "Kd2"]
-
-
-def movetext(board: chess.Board, sans: list[str]) -> str:
-    board = board.copy()
-    words = []
-    for san in sans:
-        if board.turn == chess.WHITE:
-            words.append(f"{board.fullmove_number}.")
-        elif not words:
-            words.append(f"{board.fullmove_number}...")
-        words.append(board.san(board.parse_san(san)))
-        board.push_san(san)
-    return " ".join(words)
-
-
-def mirrored(fen: str, sans: list[str]) -> tuple[str, list[str]]:
-    """The colour twin of a game: the board mirrored, White's men Black's, every move mirrored."""
-    board = chess.Board(fen)
-    twin = board.mirror()
-    twin_sans = []
-    for san in sans:
-        move = board.parse_san(san)
-        twin_move = chess.Move(chess.square_mirror(move.from_square), chess.square_mirror(move.to_square))
-        twin_sans.append(twin.san(twin_move))
-        board.push(move)
-        twin.push(twin_move)
-    return chess.Board(fen).mirror().fen(), twin_sans
-
-
-def game(fen: str, sans: list[str], result: str, event: str = "g") -> str:
-    return f'[Event "{event}"]\n[FEN "{fen}"]\n[Result "{result}"]\n\n{movetext(chess.Board(fen), sans)} {result}\n\n'
+from tests.support.games import MOVES, START, game, mirrored
+from tests.support.process import final_line, run_gbr
 
 
 @pytest.fixture
@@ -66,9 +29,9 @@ def twins_file(tmp_path):
 
 
 def summary(*args: str) -> list[dict]:
-    result = classify("--json", *args)
-    assert result.returncode == 0, result.err
-    return [json.loads(line) for line in result.out.splitlines()]
+    result = run_gbr("classify", "--json", *args)
+    assert result.status == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.splitlines()]
 
 
 # --- results ----------------------------------------------------------------------------------
@@ -87,8 +50,8 @@ def test_results_per_class_for_each_position_mode(results_file, position):
 
 
 def test_results_in_the_table(results_file):
-    result = classify(str(results_file))
-    heading, _, row, *notes = result.out.splitlines()
+    result = run_gbr("classify", str(results_file))
+    heading, _, row, *notes = result.stdout.splitlines()
     assert heading.split() == ["class", "count", "share", "White", "draw", "Black", "unknown", "score", "material"]
     assert row.split() == ["0401.00", "4", "100.0%", "1", "1", "1", "1", "50.0%", "KRN", "v", "KR"]
     assert any(note.startswith("score:") for note in notes)
@@ -106,8 +69,8 @@ def test_positions_have_no_results(tmp_path):
 
 
 def records(*args: str) -> list[dict]:
-    result = classify("--per-record", *args)
-    return [json.loads(line) for line in result.out.splitlines()]
+    result = run_gbr("classify", "--per-record", *args)
+    return [json.loads(line) for line in result.stdout.splitlines()]
 
 
 def test_each_class_with_the_ply_it_was_entered_and_the_plies_it_was_held(results_file):
@@ -126,15 +89,15 @@ def test_min_plies_keeps_the_classes_held_long_enough(results_file):
     rows = summary("--position", "all", "--min-plies", "10", str(results_file))
     assert [(row["code"], row["count"]) for row in rows] == [("0401.00", 4)]
     # No class is held 11 plies: nothing is listed, but the games were read and classified.
-    result = classify("--position", "all", "--min-plies", "11", str(results_file))
-    assert final_line(result) == (4, 4, 0) and "0401.00" not in result.out
+    result = run_gbr("classify", "--position", "all", "--min-plies", "11", str(results_file))
+    assert final_line(result) == (4, 4, 0) and "0401.00" not in result.stdout
 
 
 def test_min_plies_needs_every_class(results_file):
-    result = classify("--min-plies", "2", str(results_file))
-    assert result.returncode == 2 and "--position all" in result.err
-    result = classify("--position", "all", "--min-plies", "two", str(results_file))
-    assert result.returncode == 2 and "not a number of plies" in result.err
+    result = run_gbr("classify", "--min-plies", "2", str(results_file))
+    assert result.status == 2 and "--position all" in result.stderr
+    result = run_gbr("classify", "--position", "all", "--min-plies", "two", str(results_file))
+    assert result.status == 2 and "not a number of plies" in result.stderr
 
 
 # --- either colour ----------------------------------------------------------------------------
@@ -152,7 +115,7 @@ def test_colour_twins_apart_and_folded(twins_file):
     assert [(row["code"], row["count"], row["material"], row["white_wins"], row["black_wins"]) for row in folded] == [
         ("0401.00", 2, "KRN v KR", 2, 0)
     ]
-    table = classify("--either-colour", str(twins_file)).out
+    table = run_gbr("classify", "--either-colour", str(twins_file)).stdout
     assert table.startswith("either colour:") and "stronger side as White" in table
 
 
@@ -191,7 +154,7 @@ def test_families_of_positions(tmp_path):
     path.write_text(
         "8/8/8/4k3/8/8/8/KR6 w - - 0 1\n8/8/8/4k3/8/1r6/P7/KR6 w - - 0 1\n8/8/8/4k3/8/1r6/8/KQ6 w - - 0 1\n"
     )
-    table = classify("--by", "family", str(path)).out.splitlines()
+    table = run_gbr("classify", "--by", "family", str(path)).stdout.splitlines()
     assert [line.split("  ")[0] for line in table[2:]] == ["rook endings", "queen v rook"]
     assert table[2].split()[-2:] == ["2", "66.7%"]
 
@@ -218,13 +181,13 @@ def test_sort_by_count_and_by_score(tmp_path):
 def test_bars_in_the_share_column(results_file, tmp_path):
     path = tmp_path / "shares.fen"
     path.write_text("8/8/8/4k3/8/8/8/KR6 w - - 0 1\n" * 3 + "8/8/8/4k3/8/8/8/KQ6 w - - 0 1\n")
-    lines = classify("--bars", str(path)).out.splitlines()
+    lines = run_gbr("classify", "--bars", str(path)).stdout.splitlines()
     # 0100.00 has 3 of 4: 75% of ten cells is 7.5 cells, 1000.00 a quarter: 2.5 cells.
     assert "███████▌   75.0%" in lines[2] and "██▌        25.0%" in lines[3]
-    assert "█" not in classify(str(path)).out  # not on a pipe unless asked
+    assert "█" not in run_gbr("classify", str(path)).stdout  # not on a pipe unless asked
 
 
 def test_the_share_note_of_families_speaks_of_families(twins_file):
     # Two games; by family, a game counts once in each family it passes through.
-    note = classify("--by", "family", "--position", "all", str(twins_file)).out.splitlines()
+    note = run_gbr("classify", "--by", "family", "--position", "all", str(twins_file)).stdout.splitlines()
     assert "share: of the 2 games; a game counts once in each family it passes through" in "\n".join(note)

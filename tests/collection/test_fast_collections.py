@@ -8,7 +8,7 @@ import random
 import pytest
 
 from gbr_tui.core.collection import BadRecord, Collection
-from tests.core.test_fast import clean_lines, spoiled
+from tests.support.positions import clean_lines, spoiled
 
 
 def collection_file(tmp_path, kind: str, share: float, seed: int) -> tuple:

@@ -9,8 +9,8 @@ import sqlite3
 
 import pytest
 
-from tests.cli.process import run_gbr
-from tests.collection.test_jobs import pgn_text, position_lines
+from tests.support.process import run_gbr
+from tests.support.seeded import pgn_text, position_lines
 
 
 @pytest.fixture(params=["pgn", "epd", "fen"])
@@ -24,28 +24,50 @@ def source(request, tmp_path, monkeypatch):
     return path.name
 
 
-def options(kind: str) -> list[list[str]]:
+def options(kind: str, every: bool) -> list[list[str]]:
+    """Option sets of classify: each rule once, and for PGN each in one --position (the three
+    taken in turn) or, ``every``, in each; then the statistics of --position all."""
     rules = [[], ["--rule", "promoted", "--short"], ["--match", "0100*"], ["--either-colour", "--json"]]
     if kind != "pgn":
         return rules
+    positions = ("start", "final", "all")
+    if every:
+        rules = [[*rule, "--position", position] for rule in rules for position in positions]
+    else:
+        rules = [[*rule, "--position", positions[number % 3]] for number, rule in enumerate(rules)]
     statistics = [["--position", "all", "--min-plies", "2"], ["--position", "all", "--by", "family", "--sort", "count"]]
-    return [[*rule, "--position", position] for rule in rules for position in ("start", "final", "all")] + statistics
+    return rules + statistics
 
 
-def test_classify_index_prints_what_classify_file_prints(source: str) -> None:
-    kind = source.rsplit(".", 1)[1]
-    for chosen in options(kind):
+def assert_index_prints_what_file_prints(source: str, option_sets: list[list[str]]) -> None:
+    """For each option set, ``classify INDEX`` prints what ``classify FILE`` prints (an index is
+    built once for each --position)."""
+    built = set()
+    for chosen in option_sets:
         position = chosen[chosen.index("--position") + 1] if "--position" in chosen else "start"
-        built = run_gbr("index", "--position", position, "-o", "mixed.idx", source)
-        assert built.status == 1 and "wrote mixed.idx" in built.stderr  # bad records: status 1
+        index = f"mixed-{position}.idx"
+        if position not in built:
+            made = run_gbr("index", "--position", position, "-o", index, source)
+            assert made.status == 1 and f"wrote {index}" in made.stderr  # bad records: status 1
+            built.add(position)
         from_file = run_gbr("classify", *chosen, source)
-        from_index = run_gbr("classify", *chosen, "mixed.idx")
+        from_index = run_gbr("classify", *chosen, index)
         assert "record" in from_file.stderr
         assert (from_index.status, from_index.stdout, from_index.stderr) == (
             from_file.status,
             from_file.stdout,
             from_file.stderr,
         )
+
+
+def test_classify_index_prints_what_classify_file_prints(source: str) -> None:
+    assert_index_prints_what_file_prints(source, options(source.rsplit(".", 1)[1], every=False))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("source", ["pgn"], indirect=True)
+def test_classify_index_prints_what_classify_file_prints_in_every_position(source: str) -> None:
+    assert_index_prints_what_file_prints(source, options("pgn", every=True))
 
 
 def test_the_offsets_point_at_the_records_lines(source: str) -> None:

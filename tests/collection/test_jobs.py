@@ -18,46 +18,11 @@ from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import GamePositions
 from gbr_tui.core.collection.tally import Tally
 from gbr_tui.core.material import Material
-from tests.cli.process import run_gbr
+from tests.support.positions import placement
+from tests.support.process import run_gbr
+from tests.support.seeded import bad_middle_file, mixed_file, pgn_text, position_lines
 
 KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - - 0 1"  # spec: KR v K is 0100
-GOOD_GAME = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 *"
-BAD_GAME = "1. e4 e5 2. Ke3 Nc6 *"  # 2. Ke3 is no legal move
-BAD_START = '[SetUp "1"]\n[FEN "8/8/8/4k3/8/8/8/KR7 w - - 0 1"]\n'  # nine squares on the first rank
-RESULTS = ("1-0", "1/2-1/2", "0-1", "*")
-
-
-def pgn_text(rng: random.Random, games: int) -> str:
-    parts = []
-    for number in range(1, games + 1):
-        movetext = BAD_GAME if rng.random() < 0.05 else GOOD_GAME
-        # A bad start position is a bad record in every --position; a bad move only past the start.
-        start = BAD_START if rng.random() < 0.03 else ""
-        result = rng.choice(RESULTS)
-        comment = " {a comment\n\nover a blank line}" if rng.random() < 0.05 else ""
-        parts.append(f'[Event "Game {number}"]\n[Site "Here"]\n[Result "{result}"]\n{start}\n{movetext}{comment}\n\n')
-    return "".join(parts)
-
-
-def position_lines(rng: random.Random, lines: int, epd: bool) -> str:
-    fens = ["8/8/8/4k3/8/8/8/KR6 w - -", "8/8/8/4k3/8/1r6/P7/KR6 b - -", "k7/8/8/8/8/8/8/KQQ5 w - -"]
-    out = []
-    for number in range(lines):
-        fen = rng.choice(fens)
-        if rng.random() < 0.03:
-            fen = fen.replace("/", "9/", 1)  # a bad rank
-        elif rng.random() < 0.02:
-            out.append("")  # a blank line: no record
-        out.append(f'{fen} id "p{number}";' if epd else f"{fen} 0 1")
-    return "\n".join(out) + "\n"
-
-
-def mixed_file(directory, kind: str):
-    rng = random.Random(kind)
-    text = pgn_text(rng, 400) if kind == "pgn" else position_lines(rng, 3000, kind == "epd")
-    path = directory / f"mixed.{kind}"
-    path.write_text(text)
-    return path
 
 
 @pytest.fixture(params=["pgn", "epd", "fen"])
@@ -74,18 +39,6 @@ def test_two_jobs_print_what_one_prints(tmp_path, kind: str, position: str) -> N
     two = run_gbr("classify", "--jobs", "2", "--position", position, str(path))
     assert "record" in one.stderr  # there are bad records to number
     assert (two.status, two.stdout, two.stderr) == (one.status, one.stdout, one.stderr)
-
-
-def bad_middle_file(directory):
-    """Good games around a run of bad ones, so that a range cut at the middle starts with more
-    bad records than a file may start with and still be a chess collection (readers.py:
-    NOT_A_COLLECTION)."""
-    path = directory / "bad-middle.pgn"
-    games = [(BAD_START if 40 <= number < 80 else "", GOOD_GAME) for number in range(120)]
-    path.write_text(
-        "".join(f'[Event "Game {number}"]\n{start}\n{moves}\n\n' for number, (start, moves) in enumerate(games))
-    )
-    return path
 
 
 def test_a_range_may_start_with_many_bad_records(tmp_path) -> None:
@@ -164,16 +117,18 @@ def test_a_bad_job_count_is_a_usage_error(tmp_path) -> None:
 def test_fen_files_below_a_batch_range_a_worker_are_read_in_one_process(tmp_path, monkeypatch, kind, options, workers):
     """By default a FEN (or EPD) file is cut for workers only from ``BATCH_RANGE_BYTES`` a
     worker (the batch path reads it fast: a second process did not pay); a PGN file from
-    ``MIN_RANGE_BYTES``; a --jobs given is obeyed."""
+    ``MIN_RANGE_BYTES``; a --jobs given is obeyed. (``MIN_RANGE_BYTES`` set to 64 KB here: the
+    file is read whole, and 3 MB of it took seconds.)"""
     from gbr_tui.cli import prepare
     from gbr_tui.commands import classify
     from gbr_tui.core.collection import parallel
 
+    monkeypatch.setattr(parallel, "MIN_RANGE_BYTES", 1 << 16)
     rng = random.Random(f"workers-{kind}")
     text = pgn_text(rng, 400) if kind == "pgn" else position_lines(rng, 3000, False)
     path = tmp_path / f"big.{kind}"
-    path.write_text(text * (3 * parallel.MIN_RANGE_BYTES // len(text) + 1))  # more than 2 MB
-    assert path.stat().st_size < 2 * classify.BATCH_RANGE_BYTES
+    path.write_text(text * (3 * parallel.MIN_RANGE_BYTES // len(text) + 1))  # more than two ranges' worth
+    assert 2 * parallel.MIN_RANGE_BYTES < path.stat().st_size < 2 * classify.BATCH_RANGE_BYTES
     monkeypatch.setattr(parallel, "default_jobs", lambda: 2)
     cut: list[int] = []
     monkeypatch.setattr(parallel, "byte_ranges", lambda *args, **kwargs: cut.append(args[2]))  # None: one process
@@ -202,17 +157,19 @@ def test_folded_twins_of_equal_count_come_in_the_order_of_their_men(first) -> No
 
 def test_two_jobs_fold_twins_as_one_does(tmp_path) -> None:
     """Scattered men and some positions with two kings of a side (read by python-chess, the
-    rest by the batch path), in a file that two workers cut: the same folded summary."""
+    rest by the batch path), in a file that two workers cut (it must be over twice
+    MIN_RANGE_BYTES, which a gbr-tui process does not let a test lower): the same folded
+    summary."""
     rng = random.Random("twins")
     lines = []
     for _ in range(50_000):
-        board = chess.Board(None)
         squares = rng.sample(chess.SQUARES, 13)
         kings = "KkK" if rng.random() < 0.05 else "Kk"
+        men = {}
         for square, symbol in zip(squares, kings + "".join(rng.choices("NBPnbp", k=10)), strict=False):
             if symbol not in "Pp" or chess.square_rank(square) not in (0, 7):
-                board.set_piece_at(square, chess.Piece.from_symbol(symbol))
-        lines.append(board.fen())
+                men[square] = symbol
+        lines.append(placement(men) + " w - - 0 1")  # as chess.Board writes it, faster
     path = tmp_path / "twins.fen"
     path.write_text("\n".join(lines) + "\n")
     assert path.stat().st_size > 2 * parallel.MIN_RANGE_BYTES  # two ranges

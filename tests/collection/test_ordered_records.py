@@ -7,8 +7,6 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
-import random
-import re
 import signal
 from functools import partial
 
@@ -18,11 +16,9 @@ from gbr_tui.core.check import checked_record
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection import BadRecord, CollectionError, CollectionRequest, GamePositions, Record
 from gbr_tui.core.collection.parallel import records_with
-from tests.collection.test_jobs import BAD_GAME, BAD_START, GOOD_GAME, pgn_text, position_lines
+from tests.support.seeded import BAD_GAME, BAD_START, GOOD_GAME, seeded_file
 
-# KR v K is 0100 (spec), so its captions are right, wrong, or do not decode.
-KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - -"
-CAPTIONS = ("0100.00", "0000.00", "01x6")
+KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - -"  # spec: KR v K is 0100
 EACH = partial(checked_record, rule=Rule.COUNT)
 
 
@@ -36,40 +32,8 @@ def read(path, jobs: int | None, range_bytes: int = 1, position: str = "start") 
         return [(item, found) for item, found, _ in stream]
 
 
-def with_captions(text: str, rng: random.Random, epd: bool) -> str:
-    """EPD lines and JSON Lines with a GBR caption: right, wrong, or not decoding."""
-    lines = []
-    for line in text.splitlines():
-        caption = rng.choice(CAPTIONS)
-        if not line:
-            lines.append(line)
-        elif epd:
-            lines.append(f'{line} GBR "{caption}";')
-        else:
-            lines.append(f'{{"fen": "{line}", "GBR": "{caption}"}}')
-    return "\n".join(lines) + "\n"
-
-
-def seeded_file(directory, kind: str, seed: int):
-    rng = random.Random(f"{kind}-{seed}")
-    if kind == "pgn":
-
-        def tagged(found: re.Match) -> str:
-            return f'{found[0]}[GBR "{rng.choice(CAPTIONS)}"]\n'
-
-        text = re.sub(r'\[Site "Here"\]\n', tagged, pgn_text(rng, 150))
-    elif kind == "epd":
-        text = with_captions(position_lines(rng, 300, epd=True), rng, epd=True)
-    elif kind == "jsonl":
-        text = with_captions(position_lines(rng, 300, epd=False), rng, epd=False)
-    else:
-        text = position_lines(rng, 300, epd=False)
-    path = directory / f"seeded-{seed}.{kind}"
-    path.write_text(text)
-    return path
-
-
-@pytest.mark.parametrize("seed", range(3))
+# One seed by default; two more in the slow part.
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow), pytest.param(2, marks=pytest.mark.slow)])
 @pytest.mark.parametrize(
     ("kind", "position"),
     [("pgn", "start"), ("pgn", "final"), ("pgn", "all"), ("epd", "start"), ("fen", "start"), ("jsonl", "start")],

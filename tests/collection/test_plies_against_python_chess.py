@@ -1,26 +1,27 @@
-"""``--position all --min-plies 4`` against a plain python-chess replay on 2,000 seeded random
-games: the same classes, entered at the same plies and held as many plies."""
+"""``--position all --min-plies 4`` against a plain python-chess replay on seeded random games
+(300, and 2,000 in the slow part): the same classes, entered at the same plies and held as many
+plies."""
 
 from __future__ import annotations
 
 import random
 
 import chess
+import pytest
 
 from gbr_tui.core.code import encode
 from gbr_tui.core.collection import Collection, Record
 from gbr_tui.core.material import Material
 
-GAMES = 2000
 MIN_PLIES = 4
 
 
-def random_games(seed: int) -> list[tuple[list[str], str]]:
+def random_games(seed: int, count: int) -> list[tuple[list[str], str]]:
     """Games of random legal moves from the standard start, captures taken half the time (so
     that games reach endgames), each with a random result."""
     rng = random.Random(seed)
     games = []
-    for _ in range(GAMES):
+    for _ in range(count):
         board = chess.Board()
         sans = []
         for _ in range(rng.randrange(1, 120)):
@@ -52,8 +53,9 @@ def plain_replay(sans: list[str]) -> list[tuple[str, int, int]]:
     return [tuple(run) for run in runs if run[2] >= MIN_PLIES]
 
 
-def test_classes_and_plies_equal_a_plain_python_chess_replay(tmp_path):
-    games = random_games(13)
+@pytest.mark.parametrize("count", [300, pytest.param(2000, marks=pytest.mark.slow)])
+def test_classes_and_plies_equal_a_plain_python_chess_replay(tmp_path, count):
+    games = random_games(13, count)
     path = tmp_path / "random.pgn"
 
     def movetext(sans: list[str]) -> str:
@@ -74,5 +76,5 @@ def test_classes_and_plies_equal_a_plain_python_chess_replay(tmp_path):
     expected = {number: runs for number, (sans, _) in enumerate(games, start=1) if (runs := plain_replay(sans))}
     assert found == expected
     # The games reach far: some classes without queens, and many runs of one class.
-    assert sum(len(runs) for runs in expected.values()) > 2 * GAMES
+    assert sum(len(runs) for runs in expected.values()) > 2 * count
     assert any(code.startswith("0") for runs in expected.values() for code, _, _ in runs)

@@ -17,9 +17,8 @@ from gbr_tui.core.collection.browsed import BrowsedIndex
 from gbr_tui.core.collection.read_back import read_back
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.collection.store import NoOffsets, StaleIndex, StoredIndex, browse, building
-from tests.cli.test_check import WRITERS
-from tests.collection.test_jobs import pgn_text, position_lines
-from tests.collection.test_ordered_records import seeded_file
+from tests.support.captions import WRITERS
+from tests.support.seeded import pgn_text, position_lines, seeded_file
 
 # A header and a record whose quoted field spans two lines: read back, the header comes first.
 CSV_TEXT = (

@@ -111,7 +111,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from gbr_tui.core.captions import FORMS, write_caption  # noqa: E402
-from tests.core.test_properties import boards  # noqa: E402
+from tests.support.strategies import boards  # noqa: E402
 
 KUBBEL = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gbr_tui.core import Material, decode, encode, examples
-from tests.published import PRINTED
+from tests.support.published import PRINTED
 
 
 def test_the_table_has_all_21_rows_in_the_spec_order() -> None:

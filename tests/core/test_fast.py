@@ -9,102 +9,7 @@ import chess
 import pytest
 
 from gbr_tui.core import FenEncoder, GbrError, Rule
-
-MEN = "QRBNPqrbnp"
-
-
-def random_position(rng: random.Random) -> str:
-    """Kings and up to 20 men anywhere (no pawn on a back rank, at most 8 a side)."""
-    board = chess.Board(None)
-    squares = rng.sample(chess.SQUARES, 22)
-    board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
-    board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
-    for square in squares[2 : 2 + rng.randint(0, 20)]:
-        letters = MEN.replace("P", "").replace("p", "") if chess.square_rank(square) in (0, 7) else MEN
-        piece = chess.Piece.from_symbol(rng.choice(letters))
-        if piece.piece_type != chess.PAWN or len(board.pieces(chess.PAWN, piece.color)) < 8:
-            board.set_piece_at(square, piece)
-    board.turn = rng.random() < 0.5
-    return board.fen()
-
-
-def game_positions(rng: random.Random, count: int) -> list[str]:
-    fens: list[str] = []
-    while len(fens) < count:
-        board = chess.Board()
-        for _ in range(rng.randint(10, 120)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-            fens.append(board.fen())
-    return fens[:count]
-
-
-def endgame(rng: random.Random) -> str:
-    """Kings and 0 to 8 men: 2 to 10 men in all, as in studies; only a placement at times."""
-    board = chess.Board(None)
-    squares = rng.sample(chess.SQUARES, 10)
-    board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
-    board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
-    for square in squares[2 : 2 + rng.randint(0, 8)]:
-        board.set_piece_at(
-            square, chess.Piece.from_symbol(rng.choice("NBRQnbrq" if square < 8 or square > 55 else MEN))
-        )
-    return board.board_fen() if rng.random() < 0.3 else board.fen()
-
-
-def clean_lines(kind: str, rng: random.Random, count: int) -> list[str]:
-    if kind == "random":
-        return [random_position(rng) for _ in range(count)]
-    if kind == "games":
-        return game_positions(rng, count)
-    return [endgame(rng) for _ in range(count)]
-
-
-def _at(rng: random.Random, text: str, within: str) -> int:
-    return rng.randrange(len(within) + 1) if within else 0
-
-
-def spoiled(rng: random.Random, fen: str) -> str:
-    """``fen`` spoiled one way, picked at random (some spoilings leave a FEN python-chess takes:
-    they must then get the same code)."""
-    placement, _, rest = fen.partition(" ")
-    ranks = placement.split("/")
-    rank = rng.randrange(8)
-    at = _at(rng, fen, placement)
-    ways = [
-        lambda: fen[:at] + rng.choice("123456789x0~/KkPp") + fen[at:],  # a character more
-        lambda: fen[:at] + fen[at + 1 :],  # a character less
-        lambda: fen[:at] + rng.choice("XxjJ0 9~-\t.") + fen[at + 1 :],  # a character replaced
-        lambda: "/".join([*ranks[:rank], ranks[rank] + "P", *ranks[rank + 1 :]]) + " " + rest,  # 9 files
-        lambda: "/".join(ranks[:rank] + ranks[rank + 1 :]) + " " + rest,  # 7 ranks
-        lambda: "/".join([*ranks, "8"]) + " " + rest,  # 9 ranks
-        lambda: "/".join([*ranks[:rank], "44", *ranks[rank + 1 :]]),  # two digits in a row
-        lambda: placement + " " + " ".join(rest.split()[: rng.randrange(5)]),  # missing fields
-        lambda: placement + " " + rng.choice(["W", "x", "wb", "-", ""]) + " - - 0 1",  # bad side
-        lambda: placement + " w " + rng.choice(["KX", "KQKQ", "kqKQ", "KQkqK", "x", "--", "AHah"]) + " - 0 1",
-        lambda: placement + " b - " + rng.choice(["e9", "E3", "i3", "e", "e33", "--", "a1"]) + " 0 1",
-        lambda: (
-            placement + " w - - " + rng.choice(["-1", "x", "+3", "\u0663", "00", "1e3", "9" * 12, "9" * 5000]) + " 1"
-        ),
-        lambda: placement + " w - - 0 " + rng.choice(["-1", "0", "1.5", "99999", "٣"]),
-        lambda: fen + rng.choice([" extra", " 1", "  ", " ", "\t"]),  # more fields, trailing spaces
-        lambda: rng.choice(["  ", " ", "\t"]) + fen,  # leading spaces
-        lambda: fen.replace(" ", "  ", 1),  # two spaces
-        lambda: fen.replace(" ", "\t"),  # tabs
-        lambda: fen + "\r",  # a CR kept from a CR LF file
-        lambda: fen[:at] + "\r" + fen[at:],
-        lambda: rng.choice(["", " ", "\t", "\r"]),  # empty lines
-        lambda: fen[:at] + rng.choice(["\udcff", "\udc80", "é", "\u0668", "\x00"]) + fen[at:],  # not UTF-8
-        lambda: fen + " " + "x" * rng.choice([100, 5000]),  # very long lines
-        lambda: "/".join(["P" * 8] * 2 + ["8"] * 5 + ["k6K"]),  # 16 white pawns
-        lambda: "/".join([rng.choice("QqNn") * 8] * 8),  # 64 men of one type
-        lambda: "/".join(["K" * 8] * 2 + ["K7"] + ["8"] * 5) + " w - - 0 1",  # 17 White kings, no Black one
-        lambda: placement.replace(rng.choice("Kk"), rng.choice(["", "K", "k", "Kk", "kK"]), 1) + " " + rest,  # kings
-        lambda: fen[:at] + "\n" + fen[at:],  # a line end inside (given to the encoder directly)
-    ]
-    return rng.choice(ways)()
+from tests.support.positions import clean_lines, spoiled
 
 
 def verdicts(results: list[str | GbrError]) -> list[str | tuple[str, int | None]]:
@@ -113,7 +18,7 @@ def verdicts(results: list[str | GbrError]) -> list[str | tuple[str, int | None]
 
 @pytest.mark.parametrize("kind", ["random", "games", "endgames"])
 @pytest.mark.parametrize("share", [0.0, 0.01, 0.05])
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])  # a second seed: slow
 def test_numpy_and_python_chess_give_the_same_verdicts(kind: str, share: float, seed: int) -> None:
     rng = random.Random(f"{kind}-{share}-{seed}")
     lines = clean_lines(kind, rng, 1500)

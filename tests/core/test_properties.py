@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import chess
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -15,24 +16,7 @@ from gbr_tui.core import (
     extended_code,
 )
 from gbr_tui.core.material import men_on_board
-
-MEN = "QRBNPqrbnp"
-
-
-@st.composite
-def boards(draw, one_king_each: bool = False, pieces_of_a_kind: int = 4) -> chess.Board:
-    """Random placements: up to ``pieces_of_a_kind`` of each piece and up to eight pawns a
-    side, on any squares (48 men and two kings at most: they always fit)."""
-    squares = draw(st.permutations(chess.SQUARES))
-    board = chess.Board(None)
-    if one_king_each:
-        board.set_piece_at(squares.pop(), chess.Piece(chess.KING, chess.WHITE))
-        board.set_piece_at(squares.pop(), chess.Piece(chess.KING, chess.BLACK))
-    for symbol in MEN:
-        limit = 8 if symbol in "Pp" else pieces_of_a_kind
-        for _ in range(draw(st.integers(0, limit))):
-            board.set_piece_at(squares.pop(), chess.Piece.from_symbol(symbol))
-    return board
+from tests.support.strategies import boards
 
 
 @settings(max_examples=300, deadline=None)
@@ -75,15 +59,21 @@ def test_with_a_9_the_extended_form_still_parses_but_places_nothing(board: chess
 CODE_LIKE = st.text(alphabet="0123456789.,+=/ abcdefghABH12345678WinDrawBTMv-KQRBNPkqrbnp\t", max_size=40)
 
 
-@settings(max_examples=1500, deadline=None)
-@given(st.one_of(st.text(max_size=40), CODE_LIKE))
-def test_random_text_raises_only_gbr_error(text: str) -> None:
+def raises_only_gbr_error(text: str) -> None:
     for parse in (decode, Material.from_string, board_from_fen):
         try:
             parse(text)
         except GbrError as error:
             assert error.message
             assert error.offset is None or 0 <= error.offset <= len(text)
+
+
+RANDOM_TEXT = given(st.one_of(st.text(max_size=40), CODE_LIKE))
+test_random_text_raises_only_gbr_error = settings(max_examples=300, deadline=None)(RANDOM_TEXT(raises_only_gbr_error))
+#: Five times the examples, in the slow part.
+test_more_random_text_raises_only_gbr_error = pytest.mark.slow(
+    settings(max_examples=1500, deadline=None)(RANDOM_TEXT(raises_only_gbr_error))
+)
 
 
 @settings(max_examples=200, deadline=None)

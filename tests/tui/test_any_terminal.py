@@ -13,8 +13,7 @@ import pytest
 from rich.cells import cell_len
 from textual.binding import Binding
 from textual.filter import NoColor
-from textual.widgets import DataTable, Digits, Input, OptionList
-from tui_helpers import KUBBEL_FEN, key_event, run_command, screen_text, shown_digits
+from textual.widgets import DataTable, Digits, Input
 
 from gbr_tui.app import GbrApp, make_app
 from gbr_tui.ascii import REPLACEMENTS, ascii_character, to_ascii
@@ -28,6 +27,7 @@ from gbr_tui.screens.too_small import TooSmallScreen
 from gbr_tui.widgets.board import BOARD_COLOURS
 from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.examples_pane import ExamplesPane
+from tests.support.tui import KUBBEL_FEN, key_event, palette_hit, run_command, screen_text, shown_digits, until
 
 START = "4888.88"
 
@@ -186,12 +186,8 @@ async def test_the_board_follows_the_theme_and_high_contrast_is_in_the_palette()
 
 async def wait_for_a_hit(pilot) -> None:
     """The palette searches in the background: wait until it highlights a hit."""
-    for _ in range(100):
-        hits = pilot.app.screen.query(OptionList)
-        if hits and hits.first().highlighted is not None:
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the palette found nothing")
+    await until(pilot, lambda: palette_hit(pilot.app))
+    assert palette_hit(pilot.app), "the palette found nothing"
 
 
 # Sizes ----------------------------------------------------------------------------------------
@@ -349,6 +345,7 @@ async def test_a_code_typed_ahead_of_enter_is_loaded() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f2")
         await post_keys(pilot, *"0323.12", "enter", "enter")  # the second Enter reaches the editor
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and shown_digits(app) == "0323.12")
         assert isinstance(app.screen, EditorScreen)
         assert shown_digits(app) == "0323.12"
 
@@ -357,17 +354,22 @@ async def test_palette_keys_typed_ahead() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await post_keys(pilot, "ctrl+p", "pagedown", "pagedown")
+        await until(pilot, lambda: isinstance(app.screen, GbrCommandPalette))
         assert isinstance(app.screen, GbrCommandPalette)
         await post_keys(pilot, "ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen))
         assert isinstance(app.screen, EditorScreen)
         await pilot.press("ctrl+p", *"flip the")
         await wait_for_a_hit(pilot)
         await post_keys(pilot, "enter", "enter")  # one flip; the second Enter reaches the board
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and app.editor.board_view.flipped)
         assert isinstance(app.screen, EditorScreen)
         assert app.editor.board_view.flipped
         await pilot.press("f1")
         await post_keys(pilot, "escape", "ctrl+p", "K")  # help closes, then the palette opens
-        assert [type(screen) for screen in app.screen_stack] == [EditorScreen, GbrCommandPalette]
+        stack = [EditorScreen, GbrCommandPalette]
+        await until(pilot, lambda: [type(screen) for screen in app.screen_stack] == stack)
+        assert [type(screen) for screen in app.screen_stack] == stack
 
 
 # Animations -----------------------------------------------------------------------------------

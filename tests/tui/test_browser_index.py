@@ -13,15 +13,15 @@ import threading
 import time
 import types
 
-from test_collection_browser import STUDIES_CLASSES, STUDIES_PGN, browser, loaded, shown_classes, status, write
 from textual.widgets import Static
-from tui_helpers import toasts
 
 from gbr_tui import cli
 from gbr_tui.app import make_app
 from gbr_tui.core.collection import CollectionRequest, GamePositions, store
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.screens.collection import CollectionScreen
+from tests.support.browser import STUDIES_CLASSES, STUDIES_PGN, browser, loaded, shown_classes, status, write
+from tests.support.tui import toasts, until
 
 # Game 2 starts 8/8/8/4k3/8/8/8/R3K3 w; after 1. Ra5+ Kd4 the rook is on a5 and Black's king
 # on d4: KR v K still, 0100.00, the first class listed.
@@ -32,14 +32,6 @@ def indexed(path, position: GamePositions = GamePositions.START, output: str | N
     output = output or store.default_index(str(path))
     store.build(CollectionRequest((str(path),), game_positions=position), output)
     return output
-
-
-async def until(pilot, condition, seconds: float = 30.0) -> None:
-    """Let the app work until ``condition()`` holds, or ``seconds`` have passed (a loaded
-    machine makes the reading and writing workers slow; the assertion after says what failed)."""
-    deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:
-        await pilot.pause(0.02)
 
 
 async def loaded_into_editor(app, pilot) -> str:

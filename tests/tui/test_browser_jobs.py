@@ -9,11 +9,10 @@ import multiprocessing
 from pathlib import Path
 
 import pytest
-from test_collection_browser import browser, loaded, shown_classes, status
 
 from gbr_tui.core.collection import CollectionRequest, GamePositions
-from tests.collection.test_jobs import GOOD_GAME
-from tests.collection.test_ordered_records import seeded_file
+from tests.support.browser import browser, loaded, shown_classes, status
+from tests.support.seeded import GOOD_GAME, seeded_file
 
 
 def everything(screen) -> tuple:

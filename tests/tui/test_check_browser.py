@@ -7,11 +7,11 @@ say what the positions give).
 from __future__ import annotations
 
 import chess
-from test_collection_browser import browser, loaded, shown_classes, shown_lines, write
-from tui_helpers import toasts
 
 from gbr_tui.core.collection import CollectionRequest, store
 from gbr_tui.widgets.record_list import RecordList
+from tests.support.browser import browser, loaded, shown_classes, shown_lines, write
+from tests.support.tui import toasts
 
 KUBBEL = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1"  # spec 4: =0323.12g3g1
 ARVES = "8/K7/2nn4/8/8/1B1k4/1R6/8 w - - 0 1"  # spec 4: a7d3 0116.00 b2b3c6d6 3/3+

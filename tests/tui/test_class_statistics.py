@@ -5,24 +5,18 @@ from __future__ import annotations
 
 import multiprocessing
 
-from test_collection_browser import browser, kr_v_k_lines, loaded, shown_classes, status, write
-from tui_helpers import screen_text
-
 from gbr_tui.core.collection import ClassIndex, GamePositions, loading
 from gbr_tui.screens.collection import CollectionScreen
 from gbr_tui.widgets.class_chart import ClassChart
-from tests.collection.test_endgame_statistics import MOVES, START, game, mirrored
+from tests.support.browser import browser, kr_v_k_lines, loaded, shown_classes, status, write
+from tests.support.games import MOVES, START, game, mirrored
+from tests.support.tui import screen_text, settled, until
 
 # The game of the statistics tests (KRN v KR, 0401.00 at the start), won by White, and its
 # colour twin (KR v KRN: R 3 + 1 = 4, N 3: 0403.00), won by Black; then KQ v K (1000.00) drawn.
 TWIN_FEN, TWIN_MOVES = mirrored(START, MOVES)
 KQ_V_K = "8/8/8/4k3/8/8/8/KQ6 w - - 0 1"
 GAMES = game(START, MOVES, "1-0") + game(TWIN_FEN, TWIN_MOVES, "0-1") + game(KQ_V_K, [], "1/2-1/2")
-
-
-async def settled(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def chart_text(screen: CollectionScreen) -> str:
@@ -118,10 +112,7 @@ async def test_the_chart_follows_the_file_as_it_loads(tmp_path, monkeypatch):
     app = browser(path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        for _ in range(500):
-            if "0100.00" in chart_text(screen):
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: "0100.00" in chart_text(screen))
         assert screen.index is None  # still loading, and the chart already shows KR v K
         assert "0100.00" in chart_text(screen) and "█" in chart_text(screen)
         release.set()

@@ -13,22 +13,11 @@ import lzma
 import multiprocessing
 import sys
 import types
-from pathlib import Path
 
 import chess
 import pytest
 from textual import events
 from textual.widgets import Input, OptionList, ProgressBar, Static
-from tui_helpers import (
-    KUBBEL_CODE,
-    KUBBEL_FEN,
-    listed_rows,
-    run_command,
-    screen_text,
-    shown_code_pane,
-    shown_digits,
-    toasts,
-)
 
 from gbr_tui import cli
 from gbr_tui.app import make_app
@@ -40,73 +29,29 @@ from gbr_tui.screens.help import HelpScreen
 from gbr_tui.screens.too_small import TooSmallScreen
 from gbr_tui.widgets.collection_lists import ClassTable, PositionList
 from gbr_tui.widgets.record_list import RecordList
-
-# Five games. Lines: game 1 is lines 1-10 (8 tags, a blank, "*"), game 2 starts at 12, game 3
-# (6 tags) at 23, game 4 at 32 with its bad FEN tag on line 38, game 5 at 43.
-STUDIES_PGN = """\
-[Event "Shakhmaty"]
-[Site "Moscow"]
-[Date "1925.??.??"]
-[White "Kubbel, Leonid"]
-[Black "Draw"]
-[SetUp "1"]
-[FEN "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1"]
-[Result "1/2-1/2"]
-
-*
-
-[Event "Rook ending"]
-[Site "Riga"]
-[Date "1930.01.01"]
-[White "A"]
-[Black "B"]
-[SetUp "1"]
-[FEN "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"]
-[Result "1-0"]
-
-1. Ra5+ Kd4 *
-
-[Event "A game"]
-[Site "Paris"]
-[Date "1950.02.02"]
-[White "C"]
-[Black "D"]
-[Result "*"]
-
-1. e4 e5 *
-
-[Event "Broken"]
-[Site "Nowhere"]
-[Date "1960.03.03"]
-[White "E"]
-[Black "F"]
-[SetUp "1"]
-[FEN "8/8/4k3/8/8/8/R3K3 w - - 0 1"]
-[Result "*"]
-
-1. Qh5 *
-
-[Event "Rook ending again"]
-[Site "Riga"]
-[Date "1931.01.01"]
-[White "G"]
-[Black "H"]
-[SetUp "1"]
-[FEN "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"]
-[Result "1-0"]
-
-*
-"""
-# Start positions: game 1 is Kubbel's study, published as 0323.12 (spec section 3). Games 2 and
-# 5 are KR v K: one White rook, 0100.00. Game 3 starts from the array: Q 1+3x1 = 4, R, B and N
-# 2+3x2 = 8, eight pawns a side: 4888.88. Game 4's FEN has seven ranks: bad, line 38 (its
-# start is needed in every mode). Results: both KR v K games 1-0 (White's score 100%), Kubbel's
-# study 1/2-1/2 (50%), game 3 "*" (unknown: no score).
-STUDIES_CLASSES = [
-    ("0100.00", "2", "50.0%", "100.0%", "2/0/0/0", "KR v K"),
-    ("0323.12", "1", "25.0%", "50.0%", "0/1/0/0", "KBBP v KRNPP"),
-    ("4888.88", "1", "25.0%", "-", "0/0/0/1", "KQRRBBNNPPPPPPPP v KQRRBBNNPPPPPPPP"),
-]
+from tests.support.browser import (
+    STUDIES_CLASSES,
+    STUDIES_PGN,
+    browser,
+    kr_v_k_lines,
+    loaded,
+    shown_classes,
+    shown_lines,
+    status,
+    write,
+)
+from tests.support.positions import placement
+from tests.support.tui import (
+    KUBBEL_CODE,
+    KUBBEL_FEN,
+    run_command,
+    screen_text,
+    settled,
+    shown_code_pane,
+    shown_digits,
+    toasts,
+    until,
+)
 
 # KNNN v K: N = 3 White, three or more: 9. KNNN v KNN is the spec's own 0009 (section 2). Both
 # are 0009.00, with different materials behind the 9. Then KR v K, 0100.00, and a bad line 4.
@@ -146,44 +91,10 @@ CSV_CLASSES = [
 ]
 
 
-def write(directory: Path, name: str, text: str) -> Path:
-    path = directory / name
-    path.write_text(text)
-    return path
-
-
-def browser(*paths: Path, **options) -> object:
-    return make_app(files=CollectionRequest(tuple(map(str, paths)), **options))
-
-
-async def loaded(pilot, before: CollectionScreen | None = None) -> CollectionScreen:
-    """The browser (another than ``before``) once its classes are listed."""
-    for _ in range(1000):
-        screen = pilot.app.screen
-        if isinstance(screen, CollectionScreen) and screen is not before and screen.listed:
-            await pilot.pause()
-            return screen
-        await pilot.pause(0.02)
-    raise AssertionError("the collection did not load")
-
-
-async def settled(pilot) -> None:
-    """Once the class table is refilled after a filter."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def shown_classes(screen: CollectionScreen) -> list[tuple[str, ...]]:
-    return listed_rows(screen.query_one(ClassTable))
-
-
-def shown_lines(records: RecordList) -> list[str]:
-    """The list's lines as drawn on screen, heading first."""
-    return ["".join(segment.text for segment in records.render_line(y)).rstrip() for y in range(records.size.height)]
-
-
-def status(screen: CollectionScreen) -> str:
-    return str(screen.query_one("#collection-status", Static).content)
+def position_details(screen: CollectionScreen) -> str:
+    """What the details pane beside the position list says ("" before the list is made)."""
+    panes = screen.query("#position-details")
+    return str(panes.first(Static).content) if panes else ""
 
 
 async def type_filter(pilot, text: str) -> None:
@@ -457,6 +368,7 @@ async def test_keys_that_come_in_one_burst_reach_what_the_first_opened(tmp_path)
         for key in ("enter", "end"):
             app.post_message(events.Key(key, None))
         await pilot.pause()
+        await until(pilot, lambda: bool(lists := screen.query("#position-list")) and lists.first().cursor == 1)
         records = screen.query_one("#position-list", RecordList)
         assert records.has_focus and records.cursor == 1
 
@@ -468,7 +380,8 @@ async def test_end_then_enter_in_one_burst_opens_the_last_class(tmp_path):
         for key in ("end", "enter"):  # queued together, as keys often come over SSH
             app.post_message(events.Key(key, None))
         await pilot.pause()
-        details = str(screen.query_one("#position-details", Static).content)
+        await until(pilot, lambda: "\n4888.88 " in position_details(screen))
+        details = position_details(screen)
         assert details.splitlines()[1].startswith("4888.88 ")  # the last class, not the first
 
 
@@ -538,21 +451,6 @@ async def test_a_file_with_no_fen_column_is_reported_not_raised(tmp_path):
 # --- big collections ------------------------------------------------------------------------------
 
 
-def kr_v_k_lines(count: int) -> str:
-    """``count`` KR v K positions (0100.00): White's king on a8, Black's on h8, and the rook on
-    a1, b1 ... h1, a2 ... h4, then a1 again."""
-    squares = [f"{file}{rank}" for rank in "1234" for file in "abcdefgh"]
-    lines = []
-    for number in range(count):
-        square = squares[number % len(squares)]
-        rank_rows = ["8"] * 8
-        rank_rows[0] = "K6k"
-        file, rank = "abcdefgh".index(square[0]), int(square[1])
-        rank_rows[8 - rank] = (str(file) if file else "") + "R" + (str(7 - file) if file < 7 else "")
-        lines.append("/".join(rank_rows) + " w - - 0 1\n")
-    return "".join(lines)
-
-
 def distinct_class_lines(count: int) -> str:
     """EPD lines of ``count`` classes, each of its own material, in ascending code order.
 
@@ -571,17 +469,16 @@ def distinct_class_lines(count: int) -> str:
             digits.insert(0, digit)
         white = "K" + "".join(letter * (digit % 3) for letter, digit in zip("QRBN", digits))
         black = "k" + "".join(letter * (digit // 3) for letter, digit in zip("qrbn", digits))
-        board = chess.Board(None)
+        board = {}
         for men, (first, spill, pawn_rank), pawns, pawn in (
             (white, (0, 2, 1), digits[4], "P"),
             (black, (7, 5, 6), digits[5], "p"),
         ):
             for place, man in enumerate(men):
-                square = chess.square(place, first) if place < 8 else chess.square(7, spill)
-                board.set_piece_at(square, chess.Piece.from_symbol(man))
+                board[chess.square(place, first) if place < 8 else chess.square(7, spill)] = man
             for file in range(pawns):
-                board.set_piece_at(chess.square(file, pawn_rank), chess.Piece.from_symbol(pawn))
-        lines.append(f"{board.epd()}\n")
+                board[chess.square(file, pawn_rank)] = pawn
+        lines.append(f"{placement(board)} w - -\n")  # as chess.Board.epd writes it, faster
     return "".join(lines)
 
 
@@ -638,10 +535,7 @@ async def test_a_class_of_100000_positions_draws_only_the_rows_on_screen(tmp_pat
             app.post_message(events.Key(key, None))
         await pilot.pause()
         records = screen.query_one("#position-list", RecordList)
-        for _ in range(250):  # laid out once its first rows are read back (slower under load)
-            if records.size.height:
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: records.size.height)  # laid out once its first rows are read back
         lines = shown_lines(records)
         last = [line for line in lines if line.strip()][-1]
         assert last.split()[:2] == ["100000", "100000"]  # record 100,000 is on line 100,000
@@ -683,10 +577,7 @@ async def test_keys_work_while_a_big_file_loads(tmp_path, monkeypatch):
     async with app.run_test(size=(100, 30)) as pilot:
         screen = app.screen
         bar = screen.query_one(ProgressBar)
-        for _ in range(500):
-            if bar.progress > 0:
-                break
-            await pilot.pause(0.01)
+        await until(pilot, lambda: bar.progress > 0)
         assert 0 < bar.progress < bar.total  # the bar shows how far reading has got
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
@@ -729,7 +620,7 @@ async def test_an_unknown_user_in_the_path_is_said_not_raised():
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("o", *"~nosuchuser8271/games.pgn")
-        await pilot.pause(0.1)
+        await settled(pilot)  # the path's suggestion looked for
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, OpenCollectionDialog)
@@ -742,7 +633,7 @@ async def test_the_path_is_completed_from_the_directory(tmp_path, monkeypatch):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f3", *"stu")
-        await pilot.pause(0.1)
+        await settled(pilot)  # the suggestion made
         await pilot.press("right")  # accepts the suggestion
         assert app.screen.query_one(Input).value == "studies.pgn"
 
@@ -773,7 +664,7 @@ async def test_served_there_is_no_key_command_or_help_row_to_open_files():
         await pilot.press("o", "f3", "l", "f4")
         assert app.screen is app.editor
         await pilot.press("ctrl+p", *"open a collection")
-        await pilot.pause(0.3)
+        await settled(pilot)  # the palette's search done
         titles = [str(option.prompt) for option in app.screen.query_one(OptionList).options]
         assert not any("Open a collection" in title for title in titles)
         await pilot.press("escape", "f1")
@@ -859,8 +750,9 @@ async def test_backspace_then_enter_in_one_burst_opens_a_class_again(tmp_path):
         for key in ("backspace", "home", "enter"):  # back to the classes, the first one, open it
             app.post_message(events.Key(key, None))
         await pilot.pause()
+        await until(pilot, lambda: f"\n{STUDIES_CLASSES[0][0]} " in position_details(screen))
         assert app.screen is screen  # nothing loaded into the editor
-        details = str(screen.query_one("#position-details", Static).content)
+        details = position_details(screen)
         assert details.splitlines()[1].startswith(f"{STUDIES_CLASSES[0][0]} ")  # the first class
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import OptionList
-from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, run_command, screen_text, shown_code_pane, toasts
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
 from gbr_tui.dialogs.copy_menu import CopyMenu
 from gbr_tui.widgets.code_pane import CodePane
+from tests.support.tui import KUBBEL_CODE, KUBBEL_FEN, run_command, screen_text, shown_code_pane, toasts
 
 KUBBEL_EG = "g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw"  # spec section 3, EG full position
 KUBBEL_LIST = "White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6"  # spec section 3

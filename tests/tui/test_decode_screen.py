@@ -13,13 +13,13 @@ import pytest
 from textual import events
 from textual.app import App
 from textual.widgets import DataTable, Input, Static
-from tui_helpers import screen_text, toasts
 
 from gbr_tui.app import GbrApp
 from gbr_tui.core import Material, Rule
 from gbr_tui.screens.decode import DecodeScreen
 from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.bounded_input import MAX_INPUT
+from tests.support.tui import screen_text, toasts, until
 
 #: Narrow layout, tall enough that the whole result is drawn without scrolling.
 TALL = (100, 90)
@@ -379,11 +379,8 @@ async def test_escape_and_f2_go_back_loading_nothing(key: str) -> None:
 async def test_footer_shows_a_way_back_that_is_not_escape() -> None:
     app = DecodeHost()
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(100):  # the footer is drawn after the screen; a loaded machine is slow
-            await pilot.pause(0.05)
-            footer = screen_lines(app)[-1]
-            if "Load in editor" in footer:
-                break
+        await until(pilot, lambda: "Load in editor" in screen_lines(app)[-1])  # drawn after the screen
+        footer = screen_lines(app)[-1]
         assert "f2 Back" in footer
         assert "Load in editor" in footer
         for binding in DecodeScreen.BINDINGS:
@@ -494,10 +491,7 @@ async def test_a_huge_paste_is_cut_to_fit_and_said() -> None:
     async with app.run_test(size=TALL, notifications=True) as pilot:
         code_input = app.screen.query_one(Input)
         code_input.post_message(events.Paste("0323.12" + " " * 1_000_000))
-        for _ in range(100):  # a loaded machine may take more than one pause to draw it
-            await pilot.pause(0.05)
-            if "KBBP v KRNPP" in screen_text(app):
-                break
+        await until(pilot, lambda: "KBBP v KRNPP" in screen_text(app))  # may take more than one pause to draw
         assert len(code_input.value) == MAX_INPUT
         assert any("cut to 2,000 characters" in toast for toast in toasts(app))
         assert "KBBP v KRNPP" in screen_text(app)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import chess
 from textual.widgets import Input
-from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, run_command, screen_text, shown_code_pane, toasts
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
@@ -13,6 +12,7 @@ from gbr_tui.dialogs.position_input import PositionInputDialog
 from gbr_tui.screens.decode import DecodeScreen
 from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.piece_palette import PiecePalette
+from tests.support.tui import KUBBEL_CODE, KUBBEL_FEN, run_command, screen_text, shown_code_pane, toasts
 
 #: Kubbel's study as the issue prints it (spec section 3): White's men first.
 KUBBEL_LIST = "White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6"

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, screen_text, shown_code_pane
 
 from gbr_tui.app import make_app
 from gbr_tui.core.examples import ALL
 from gbr_tui.widgets.examples_pane import ExamplesPane
+from tests.support.tui import KUBBEL_CODE, KUBBEL_FEN, screen_text, shown_code_pane
 
 NAMES = [example.name for example in ALL]
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 
-from tui_helpers import KUBBEL_FEN, toasts
-
 from gbr_tui.app import make_app
 from gbr_tui.core import Rule
+from tests.support.tui import KUBBEL_FEN, toasts
 
 KUBBEL = KUBBEL_FEN + " w - - 0 1"
 

@@ -7,10 +7,10 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
-from tui_helpers import screen_text
 
 from gbr_tui.app import make_app
 from gbr_tui.widgets.key_footer import KeyFooter
+from tests.support.tui import screen_text
 
 
 def count_rebuilds(monkeypatch) -> list[int]:

@@ -18,7 +18,6 @@ import random
 import pytest
 from textual import events
 from textual.command import CommandPalette
-from tui_helpers import key_event, screen_text, shown_digits
 
 from gbr_tui.app import GbrApp
 from gbr_tui.dialogs.copy_menu import CopyMenu
@@ -28,6 +27,7 @@ from gbr_tui.screens.decode import DecodeScreen
 from gbr_tui.screens.editor import EditorScreen
 from gbr_tui.screens.help import HelpScreen
 from gbr_tui.screens.too_small import TooSmallScreen, too_small
+from tests.support.tui import key_event, screen_text, shown_digits
 
 pytestmark = pytest.mark.slow  # about a minute: `uv run pytest -m slow`
 

@@ -5,13 +5,13 @@ that cannot be written; never offered when served. Kubbel's code is the spec's (
 from __future__ import annotations
 
 import pytest
-from tui_helpers import KUBBEL_FEN, run_command, toasts
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
 from gbr_tui.core.collection import Collection
 from gbr_tui.dialogs.save_position import SavePositionDialog
 from gbr_tui.palette import GbrCommands
+from tests.support.tui import KUBBEL_FEN, run_command, toasts
 
 KUBBEL_EVERY_MAN = "=0323.12g3g1a3a2e1g8h6c3c6"
 

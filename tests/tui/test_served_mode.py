@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from tui_helpers import toasts
-
 from gbr_tui.app import make_app
 from gbr_tui.dialogs.open_collection import OpenCollectionDialog
+from tests.support.tui import toasts
 
 
 async def test_served_palette_has_no_screenshot_command():

@@ -5,12 +5,12 @@ from __future__ import annotations
 import chess
 from textual.pilot import Pilot
 from textual.widgets import Input
-from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, run_command, screen_text, shown_code_pane, shown_digits, toasts
 
 from gbr_tui.app import make_app
 from gbr_tui.core import Material, board_from_fen, position_warnings
 from gbr_tui.screens.help import HelpScreen
 from gbr_tui.widgets.board_editor import BoardEditor
+from tests.support.tui import KUBBEL_CODE, KUBBEL_FEN, run_command, screen_text, shown_code_pane, shown_digits, toasts
 
 
 async def decode_and_load(pilot: Pilot, code: str, open_first: bool = True) -> None:

@@ -6,14 +6,22 @@ import chess
 import pytest
 from textual import events
 from textual.widgets import Input
-from tui_helpers import KUBBEL_CODE, KUBBEL_FEN, board_lines, keys_to_set_up, shown_code_pane, shown_digits, toasts
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen, position_warnings
 from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_pane import ExamplesPane
-from tests.published import NAMED, PRINTED
+from tests.support.published import NAMED, PRINTED
+from tests.support.tui import (
+    KUBBEL_CODE,
+    KUBBEL_FEN,
+    board_lines,
+    keys_to_set_up,
+    shown_code_pane,
+    shown_digits,
+    toasts,
+)
 
 #: Spec section 2 and the two named classes, typed from the spec.
 SPEC_CLASSES = PRINTED + NAMED

@@ -6,10 +6,9 @@ when a snapshot types into it.
 
 from __future__ import annotations
 
-from tui_helpers import KUBBEL_FEN
-
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
+from tests.support.tui import KUBBEL_FEN
 
 
 def kubbel_app():

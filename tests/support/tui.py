@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from collections import Counter
 
 from rich.cells import cell_len
@@ -56,14 +57,32 @@ def keys_to_set_up(placement: dict[str, str]) -> list[str]:
     return keys
 
 
+async def until(pilot: Pilot, condition, seconds: float = 30.0) -> None:
+    """Let the app work until ``condition()`` holds, or ``seconds`` have passed: a loaded machine
+    makes workers, timers and typed-ahead keys slow, so tests wait for a state, not a time (the
+    assertion after says what failed)."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        await pilot.pause(0.02)
+
+
+async def settled(pilot: Pilot) -> None:
+    """Once the app's workers are done (a table refilled after a filter, the palette's search, an
+    input's suggestion) and the messages they sent are handled."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def palette_hit(app: App) -> bool:
+    """Whether the command palette highlights a hit."""
+    hits = app.screen.query(OptionList)
+    return bool(hits) and hits.first().highlighted is not None
+
+
 async def run_command(pilot: Pilot, words: str) -> None:
     """Open the command palette, type ``words``, wait for its first hit and run it."""
     await pilot.press("ctrl+p", *words)
-    for _ in range(100):  # the palette searches in the background
-        hits = pilot.app.screen.query(OptionList)
-        if hits and hits.first().highlighted is not None:
-            break
-        await pilot.pause(0.02)
+    await until(pilot, lambda: palette_hit(pilot.app))  # the palette searches in the background
     await pilot.press("enter")
     await pilot.pause()
 
