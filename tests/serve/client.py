@@ -109,7 +109,8 @@ def running(pid: int) -> bool:
 SERVER_SCRIPT = """
 import json, sys
 from pathlib import Path
-from gbr_tui.serve.ssh import ServeOptions, run_ssh
+from gbr_tui.serve.config import ServeOptions
+from gbr_tui.serve.ssh import run_ssh
 options = json.loads(sys.argv[1])
 options["host_key"] = Path(options["host_key"])
 options["app_command"] = tuple(options.get("app_command") or ServeOptions.app_command)

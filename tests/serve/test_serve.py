@@ -15,7 +15,8 @@ import urllib.request
 import asyncssh
 import pytest
 
-from gbr_tui.serve.ssh import AppServer, ServeOptions, ensure_host_key
+from gbr_tui.serve.config import ServeOptions, ensure_host_key
+from gbr_tui.serve.ssh import AppServer
 from tests.serve.client import APP_MARK, ScreenSession, connect, free_port, open_app, running, until, window_size
 
 
