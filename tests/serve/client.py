@@ -24,6 +24,11 @@ import pyte
 SCREEN_TIMEOUT = 60.0
 #: Always on the editor screen, whatever the terminal size.
 APP_MARK = "Board"
+#: What a terminal sends when its window gets the focus: input for the server's idle timer,
+#: nothing for the app to act on (it has the focus already).
+FOCUS_IN = "\x1b[I"
+#: Seconds between two FOCUS_IN while a session is kept active.
+KEEP_ACTIVE_EVERY = 0.2
 
 
 def free_port() -> int:
@@ -57,11 +62,18 @@ class ScreenSession(asyncssh.SSHClientSession):
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, needle: str, timeout: float = SCREEN_TIMEOUT) -> str:
+    async def wait_for(self, needle: str, timeout: float = SCREEN_TIMEOUT, keep_active: bool = False) -> str:
+        """The screen once ``needle`` is on it. ``keep_active``: meanwhile send ``FOCUS_IN`` now
+        and then, as a user at the keyboard would keep the session, so that an idle timeout
+        counts from when ``needle`` appeared, however long a loaded machine took to draw it."""
         deadline = time.monotonic() + timeout
+        next_sign = time.monotonic()
         while needle not in self.text:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{needle!r} never appeared; screen:\n{self.text}")
+            if keep_active and time.monotonic() >= next_sign:
+                self.type(FOCUS_IN)
+                next_sign = time.monotonic() + KEEP_ACTIVE_EVERY
             await asyncio.sleep(0.05)
         return self.text
 

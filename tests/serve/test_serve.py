@@ -37,8 +37,7 @@ async def test_the_pty_follows_the_client_size(server):
         (served,) = app_server.sessions
         assert served.size == (100, 30)
         chan.change_terminal_size(70, 20)
-        await asyncio.sleep(0.5)
-        assert served.size == (70, 20)
+        await until(lambda: served.size == (70, 20))
         rows, cols = window_size(served.app.terminal_fd)
         assert (cols, rows) == (70, 20)
 
@@ -157,7 +156,7 @@ async def test_an_idle_session_is_closed_with_a_message(server):
     app_server, port = await server(idle_timeout=3)
     async with await connect(port) as conn:
         session = await open_app(conn)
-        await session.wait_for(APP_MARK)
+        await session.wait_for(APP_MARK, keep_active=True)  # idle from here, however slow the start
         (served,) = app_server.sessions
         app = served.app
         await session.wait_for("without a key", timeout=30)
