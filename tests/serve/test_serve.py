@@ -15,6 +15,7 @@ import urllib.request
 import asyncssh
 import pytest
 
+from gbr_tui.cli import main
 from gbr_tui.serve.config import ServeOptions, ensure_host_key
 from gbr_tui.serve.ssh import AppServer
 from tests.serve.client import APP_MARK, ScreenSession, connect, free_port, open_app, running, until, window_size
@@ -207,16 +208,13 @@ def test_the_host_key_is_made_once_and_kept_private(tmp_path):
     assert path.read_bytes() == first
 
 
-def test_serve_without_access_rules_is_a_usage_error():
-    result = subprocess.run(
-        [sys.executable, "-m", "gbr_tui", "serve", "--ssh", str(free_port())],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 2
-    assert "--allow-anonymous" in result.stderr
-    assert "Traceback" not in result.stderr
+def test_serve_without_access_rules_is_a_usage_error(capsys):
+    # Refused before anything is served: the command runs here, not in a process of its own.
+    status = main(["serve", "--ssh", str(free_port())])
+    stderr = capsys.readouterr().err
+    assert status == 2
+    assert "--allow-anonymous" in stderr
+    assert "Traceback" not in stderr
 
 
 def test_serve_web_answers_on_loopback():
