@@ -21,7 +21,11 @@ import time
 import asyncssh
 import pyte
 
+#: Upper bounds, in seconds, for what a loaded machine may take: a screen to show, a state to
+#: come about, a server process to start (it imports asyncssh first).
 SCREEN_TIMEOUT = 60.0
+STATE_TIMEOUT = 30.0
+SERVER_START_TIMEOUT = 60.0
 #: Always on the editor screen, whatever the terminal size.
 APP_MARK = "Board"
 #: What a terminal sends when its window gets the focus: input for the server's idle timer,
@@ -91,7 +95,7 @@ async def open_app(conn, width: int = 80, height: int = 24, **kwargs) -> ScreenS
     return session
 
 
-async def until(condition, timeout: float = 10.0) -> None:
+async def until(condition, timeout: float = STATE_TIMEOUT) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
@@ -150,7 +154,10 @@ class ServerProcess:
             self.log.append(line.rstrip("\n"))
 
     async def wait_until_serving(self) -> None:
-        await until(lambda: any("serving gbr-tui" in line for line in self.log) or self.process.poll() is not None)
+        await until(
+            lambda: any("serving gbr-tui" in line for line in self.log) or self.process.poll() is not None,
+            SERVER_START_TIMEOUT,
+        )
         assert self.process.poll() is None, "\n".join(self.log)
 
     def stop(self) -> None:

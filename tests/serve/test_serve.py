@@ -161,7 +161,7 @@ async def test_an_idle_session_is_closed_with_a_message(server):
         (served,) = app_server.sessions
         app = served.app
         await session.wait_for("without a key", timeout=30)
-        await asyncio.wait_for(session.closed.wait(), 10)
+        await asyncio.wait_for(session.closed.wait(), 30)
         await until(lambda: app.returncode is not None)
         assert not app_server.sessions
 
