@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from inputs import CACHE, SEED
 
 from gbr_tui.cli import prepare
-from gbr_tui.commands import classify
+from gbr_tui.commands.classify.summary import Summary
 
 GOAL = 0.10
 COUNT = 200_000
@@ -67,15 +67,15 @@ def timed_run(path: Path, *options: str) -> tuple[float, float, int]:
     whole command counts its worker processes too (``--jobs``: they are waited for before the
     summary); the summary is the parent's alone."""
     summary = {"time": 0.0}
-    original = classify._Classifier._write_summary
+    original = Summary.write
 
     def write_summary(self):
         start = time.process_time()
         original(self)
         summary["time"] += time.process_time() - start
-        summary["classifier"] = self
+        summary["summary"] = self
 
-    classify._Classifier._write_summary = write_summary
+    Summary.write = write_summary
     try:
         run = prepare(["classify", *options, str(path)])
         with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
@@ -83,9 +83,9 @@ def timed_run(path: Path, *options: str) -> tuple[float, float, int]:
             run()
             whole, after = time.process_time() - start, os.times()
     finally:
-        classify._Classifier._write_summary = original
+        Summary.write = original
     workers = (after.children_user - before.children_user) + (after.children_system - before.children_system)
-    rows = len(summary["classifier"]._summary_rows())  # after the timed run
+    rows = len(summary["summary"].rows())  # after the timed run
     return whole + workers, summary["time"], rows
 
 

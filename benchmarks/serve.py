@@ -25,7 +25,8 @@ import pyte
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gbr_tui.serve.ssh import AppServer, ServeOptions
+from gbr_tui.serve.config import ServeOptions
+from gbr_tui.serve.ssh import AppServer
 
 TITLE = "Board"  # the board pane title: on screen at every size
 

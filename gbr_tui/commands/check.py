@@ -23,6 +23,7 @@ from rich.console import Console
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from gbr_tui.commands.common import (
     SHOWN_CHARACTERS,
+    CommandParsers,
     add_caption_options,
     add_collection_options,
     add_jobs_option,
@@ -45,7 +46,7 @@ from gbr_tui.core.text import printable
 REASON_CHARACTERS = 300  # of why a record is bad, at most this much is printed
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: CommandParsers) -> None:
     parser = commands.add_parser(
         "check",
         help="check the GBR codes printed in collections against their positions",

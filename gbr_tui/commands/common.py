@@ -9,7 +9,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK
 from gbr_tui.core import GbrError, Rule
@@ -20,6 +20,18 @@ if TYPE_CHECKING:
 
 STDIN_BLOCK_BYTES = 1 << 20
 SHOWN_CHARACTERS = 100  # of a long bad input, only this much around the bad spot is echoed
+
+
+class CommandParsers(Protocol):
+    """Where a sub-command's ``register`` adds its parser: what ``add_subparsers`` returns."""
+
+    def add_parser(self, name: str, *args: Any, **kwargs: Any) -> argparse.ArgumentParser: ...
+
+
+class ArgumentsHolder(Protocol):
+    """A parser or a group of its arguments (``add_argument_group``, ``add_mutually_exclusive_group``)."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action: ...
 
 
 @dataclass(frozen=True)
@@ -200,9 +212,7 @@ def collection_request(args: argparse.Namespace) -> CollectionRequest:
     return request
 
 
-def add_jobs_option(
-    parser: argparse.ArgumentParser | argparse._ActionsContainer, *also: str, batch_megabytes: int | None = None
-) -> None:
+def add_jobs_option(parser: ArgumentsHolder, *also: str, batch_megabytes: int | None = None) -> None:
     """``--jobs N``: worker processes per file; ``also`` names what else is read in one process,
     ``batch_megabytes`` a worker's least share of a FEN or EPD file by default (classify)."""
     from gbr_tui.core.describe import jobs_help_words

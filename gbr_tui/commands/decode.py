@@ -10,6 +10,7 @@ import chess
 
 from gbr_tui.commands.common import (
     SHOWN_CHARACTERS,
+    CommandParsers,
     Input,
     Problems,
     add_input_arguments,
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 PIPED_WIDTH = 1 << 16  # not a terminal: wide enough that no line wraps
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: CommandParsers) -> None:
     parser = commands.add_parser(
         "decode",
         help="explain GBR codes, in any printed dialect",

@@ -17,6 +17,7 @@ import chess
 
 from gbr_tui.commands.common import (
     Block,
+    CommandParsers,
     Input,
     Problems,
     add_input_arguments,
@@ -48,7 +49,7 @@ from gbr_tui.core.material import men_on_board
 ReadBoard = Callable[[str], chess.Board]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: CommandParsers) -> None:
     parser = commands.add_parser(
         "encode",
         help="the GBR code of each FEN",

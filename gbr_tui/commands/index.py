@@ -10,7 +10,13 @@ import os
 import sys
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
-from gbr_tui.commands.common import SHOWN_CHARACTERS, add_caption_options, add_collection_options, collection_request
+from gbr_tui.commands.common import (
+    SHOWN_CHARACTERS,
+    CommandParsers,
+    add_caption_options,
+    add_collection_options,
+    collection_request,
+)
 from gbr_tui.core import GbrError
 from gbr_tui.core.collection.store import INDEX_SUFFIX
 from gbr_tui.core.describe import read_summary
@@ -19,7 +25,7 @@ from gbr_tui.core.text import printable
 REASON_CHARACTERS = 300
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: CommandParsers) -> None:
     parser = commands.add_parser(
         "index",
         help="write an SQLite index of collections, which `classify INDEX`, `check INDEX` and the browser read instead",

@@ -6,13 +6,17 @@ import argparse
 import math
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gbr_tui.commands import EXIT_USAGE
+
+if TYPE_CHECKING:
+    from gbr_tui.commands.common import CommandParsers
 
 MISSING_EXTRA = "gbr-tui serve needs its extra packages: pip install 'gbr-tui[serve]'"
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: CommandParsers) -> None:
     parser = commands.add_parser(
         "serve",
         help="serve the app to others over SSH or the web",
@@ -67,8 +71,11 @@ def parse_address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        from gbr_tui.serve import ssh, web
+    try:  # only the server asked for: each brings heavy libraries of its own (asyncssh, aiohttp)
+        if args.web:
+            from gbr_tui.serve import web
+        else:
+            from gbr_tui.serve import config, ssh
     except ImportError:
         print(MISSING_EXTRA, file=sys.stderr)
         return EXIT_USAGE
@@ -96,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
         print(f"gbr-tui serve: no such file: {args.authorized_keys}", file=sys.stderr)
         return EXIT_USAGE
-    options = ssh.ServeOptions(
+    options = config.ServeOptions(
         host=host,
         port=port,
         host_key=args.host_key,
@@ -109,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         return ssh.run_ssh(options)
-    except ssh.SetupError as error:
+    except config.SetupError as error:
         print(f"gbr-tui serve: {error}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as error:

@@ -5,6 +5,7 @@ from the client and resized with it. Nothing else is offered: no shell, no comma
 forwarding of ports, agents or X11, no SFTP. The app runs in served mode, where it opens and
 saves no files.
 
-``ssh`` is the SSH server (its options, the host key, who may log in, the sessions), ``pty``
-starts one app on a pseudo-terminal and ends it, ``web`` serves the app in a browser.
+``ssh`` is the SSH server (its connections, who may log in, serving until stopped), ``config``
+its options, host key and what a client may send, ``session`` one session's app and its bytes,
+``pty`` starts one app on a pseudo-terminal and ends it, ``web`` serves the app in a browser.
 """

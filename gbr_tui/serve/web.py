@@ -102,6 +102,8 @@ class WebServer(Server):
             except ValueError:
                 continue
             if kind == "stdin" and isinstance(data, str):
+                if not data:  # Textual would take empty input for the end of its input
+                    continue
                 last_key = time.monotonic()
                 await service.send_bytes(data.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(data, dict):

@@ -120,7 +120,7 @@ def test_fen_files_below_a_batch_range_a_worker_are_read_in_one_process(tmp_path
     ``MIN_RANGE_BYTES``; a --jobs given is obeyed. (``MIN_RANGE_BYTES`` set to 64 KB here: the
     file is read whole, and 3 MB of it took seconds.)"""
     from gbr_tui.cli import prepare
-    from gbr_tui.commands import classify
+    from gbr_tui.commands.classify.dispatch import BATCH_RANGE_BYTES
     from gbr_tui.core.collection import parallel
 
     monkeypatch.setattr(parallel, "MIN_RANGE_BYTES", 1 << 16)
@@ -128,7 +128,7 @@ def test_fen_files_below_a_batch_range_a_worker_are_read_in_one_process(tmp_path
     text = pgn_text(rng, 400) if kind == "pgn" else position_lines(rng, 3000, False)
     path = tmp_path / f"big.{kind}"
     path.write_text(text * (3 * parallel.MIN_RANGE_BYTES // len(text) + 1))  # more than two ranges' worth
-    assert 2 * parallel.MIN_RANGE_BYTES < path.stat().st_size < 2 * classify.BATCH_RANGE_BYTES
+    assert 2 * parallel.MIN_RANGE_BYTES < path.stat().st_size < 2 * BATCH_RANGE_BYTES
     monkeypatch.setattr(parallel, "default_jobs", lambda: 2)
     cut: list[int] = []
     monkeypatch.setattr(parallel, "byte_ranges", lambda *args, **kwargs: cut.append(args[2]))  # None: one process

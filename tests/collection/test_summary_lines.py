@@ -12,7 +12,7 @@ import chess
 import pytest
 
 from gbr_tui.cli import prepare
-from gbr_tui.commands import classify
+from gbr_tui.commands.classify import summary as classify_summary
 
 # Three or more knights on one side make the knight digit a 9 (spec: a 9 hides three or more),
 # so all of these are 0009.00 behind White's knights, Black a bare king; the two White kings
@@ -52,7 +52,7 @@ def positions(tmp_path_factory):
 
 
 def summary(path, options: list[str], numpy: bool, monkeypatch, capsys) -> tuple[str, str]:
-    monkeypatch.setattr(classify, "_summary_uses_numpy", lambda tally: numpy)
+    monkeypatch.setattr(classify_summary, "uses_numpy", lambda tally: numpy)
     prepare(["classify", *options, str(path)])()
     captured = capsys.readouterr()
     return captured.out, captured.err

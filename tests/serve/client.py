@@ -21,9 +21,18 @@ import time
 import asyncssh
 import pyte
 
+#: Upper bounds, in seconds, for what a loaded machine may take: a screen to show, a state to
+#: come about, a server process to start (it imports asyncssh first).
 SCREEN_TIMEOUT = 60.0
+STATE_TIMEOUT = 30.0
+SERVER_START_TIMEOUT = 60.0
 #: Always on the editor screen, whatever the terminal size.
 APP_MARK = "Board"
+#: What a terminal sends when its window gets the focus: input for the server's idle timer,
+#: nothing for the app to act on (it has the focus already).
+FOCUS_IN = "\x1b[I"
+#: Seconds between two FOCUS_IN while a session is kept active.
+KEEP_ACTIVE_EVERY = 0.2
 
 
 def free_port() -> int:
@@ -57,11 +66,18 @@ class ScreenSession(asyncssh.SSHClientSession):
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, needle: str, timeout: float = SCREEN_TIMEOUT) -> str:
+    async def wait_for(self, needle: str, timeout: float = SCREEN_TIMEOUT, keep_active: bool = False) -> str:
+        """The screen once ``needle`` is on it. ``keep_active``: meanwhile send ``FOCUS_IN`` now
+        and then, as a user at the keyboard would keep the session, so that an idle timeout
+        counts from when ``needle`` appeared, however long a loaded machine took to draw it."""
         deadline = time.monotonic() + timeout
+        next_sign = time.monotonic()
         while needle not in self.text:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{needle!r} never appeared; screen:\n{self.text}")
+            if keep_active and time.monotonic() >= next_sign:
+                self.type(FOCUS_IN)
+                next_sign = time.monotonic() + KEEP_ACTIVE_EVERY
             await asyncio.sleep(0.05)
         return self.text
 
@@ -79,7 +95,7 @@ async def open_app(conn, width: int = 80, height: int = 24, **kwargs) -> ScreenS
     return session
 
 
-async def until(condition, timeout: float = 10.0) -> None:
+async def until(condition, timeout: float = STATE_TIMEOUT) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
@@ -109,7 +125,8 @@ def running(pid: int) -> bool:
 SERVER_SCRIPT = """
 import json, sys
 from pathlib import Path
-from gbr_tui.serve.ssh import ServeOptions, run_ssh
+from gbr_tui.serve.config import ServeOptions
+from gbr_tui.serve.ssh import run_ssh
 options = json.loads(sys.argv[1])
 options["host_key"] = Path(options["host_key"])
 options["app_command"] = tuple(options.get("app_command") or ServeOptions.app_command)
@@ -137,7 +154,10 @@ class ServerProcess:
             self.log.append(line.rstrip("\n"))
 
     async def wait_until_serving(self) -> None:
-        await until(lambda: any("serving gbr-tui" in line for line in self.log) or self.process.poll() is not None)
+        await until(
+            lambda: any("serving gbr-tui" in line for line in self.log) or self.process.poll() is not None,
+            SERVER_START_TIMEOUT,
+        )
         assert self.process.poll() is None, "\n".join(self.log)
 
     def stop(self) -> None:

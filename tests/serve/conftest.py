@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from gbr_tui.serve.ssh import AppServer, ServeOptions, ensure_host_key
+from gbr_tui.serve.config import ServeOptions, ensure_host_key
+from gbr_tui.serve.ssh import AppServer
 
 
 @pytest.fixture

@@ -15,7 +15,9 @@ import urllib.request
 import asyncssh
 import pytest
 
-from gbr_tui.serve.ssh import AppServer, ServeOptions, ensure_host_key
+from gbr_tui.cli import main
+from gbr_tui.serve.config import ServeOptions, ensure_host_key
+from gbr_tui.serve.ssh import AppServer
 from tests.serve.client import APP_MARK, ScreenSession, connect, free_port, open_app, running, until, window_size
 
 
@@ -36,8 +38,7 @@ async def test_the_pty_follows_the_client_size(server):
         (served,) = app_server.sessions
         assert served.size == (100, 30)
         chan.change_terminal_size(70, 20)
-        await asyncio.sleep(0.5)
-        assert served.size == (70, 20)
+        await until(lambda: served.size == (70, 20))
         rows, cols = window_size(served.app.terminal_fd)
         assert (cols, rows) == (70, 20)
 
@@ -156,11 +157,11 @@ async def test_an_idle_session_is_closed_with_a_message(server):
     app_server, port = await server(idle_timeout=3)
     async with await connect(port) as conn:
         session = await open_app(conn)
-        await session.wait_for(APP_MARK)
+        await session.wait_for(APP_MARK, keep_active=True)  # idle from here, however slow the start
         (served,) = app_server.sessions
         app = served.app
         await session.wait_for("without a key", timeout=30)
-        await asyncio.wait_for(session.closed.wait(), 10)
+        await asyncio.wait_for(session.closed.wait(), 30)
         await until(lambda: app.returncode is not None)
         assert not app_server.sessions
 
@@ -207,16 +208,13 @@ def test_the_host_key_is_made_once_and_kept_private(tmp_path):
     assert path.read_bytes() == first
 
 
-def test_serve_without_access_rules_is_a_usage_error():
-    result = subprocess.run(
-        [sys.executable, "-m", "gbr_tui", "serve", "--ssh", str(free_port())],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 2
-    assert "--allow-anonymous" in result.stderr
-    assert "Traceback" not in result.stderr
+def test_serve_without_access_rules_is_a_usage_error(capsys):
+    # Refused before anything is served: the command runs here, not in a process of its own.
+    status = main(["serve", "--ssh", str(free_port())])
+    stderr = capsys.readouterr().err
+    assert status == 2
+    assert "--allow-anonymous" in stderr
+    assert "Traceback" not in stderr
 
 
 def test_serve_web_answers_on_loopback():

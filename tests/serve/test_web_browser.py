@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import os
 import re
@@ -220,20 +221,44 @@ def test_a_study_typed_in_a_real_browser_shows_its_published_code(web_server, tm
     target.write_bytes(png)
 
 
-async def first_bytes(url: str, seconds: float = 20) -> bytes:
-    """What the server sends a page's websocket until it closes it (or ``seconds`` pass)."""
+#: What a terminal sends when its window gets the focus: a key for the server's idle timer,
+#: nothing for the app to act on (it has the focus already). Not an empty key: Textual takes
+#: empty input for the end of its input.
+FOCUS_IN = "\x1b[I"
+F1 = "\x1bOP"
+#: Seconds between two FOCUS_IN of a page kept active.
+KEEP_ACTIVE_EVERY = 0.2
+
+
+async def first_bytes(url: str, seconds: float = 20, active_until: bytes | None = None) -> bytes:
+    """What the server sends a page's websocket until it closes it (or ``seconds`` pass).
+
+    ``active_until``: until these bytes have come, the page sends ``FOCUS_IN`` now and then, as
+    a user at the keyboard keeps it, so that an idle timeout counts from when they came, however
+    long a loaded machine took to send them."""
     received = b""
     async with aiohttp.ClientSession() as session, session.ws_connect(url.replace("http", "ws") + "ws") as socket:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            try:
-                message = await socket.receive(timeout=deadline - time.monotonic())
-            except asyncio.TimeoutError:
-                break
-            if message.type == aiohttp.WSMsgType.BINARY:
-                received += message.data
-            elif message.type != aiohttp.WSMsgType.TEXT:
-                break
+
+        async def keep_active() -> None:
+            while active_until not in received:
+                await socket.send_json(["stdin", FOCUS_IN])
+                await asyncio.sleep(KEEP_ACTIVE_EVERY)
+
+        async def read_until_closed() -> None:
+            nonlocal received
+            while True:
+                message = await socket.receive()
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    received += message.data
+                elif message.type != aiohttp.WSMsgType.TEXT:
+                    return
+
+        keeping = asyncio.create_task(keep_active()) if active_until is not None else None
+        # One bound for the whole: receive's own timeout starts again at each ping it answers.
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(read_until_closed(), seconds)
+        if keeping is not None:
+            keeping.cancel()
     return received
 
 
@@ -252,15 +277,45 @@ def test_the_web_server_refuses_pages_beyond_its_session_limit(web_server):
 
 
 def test_the_web_server_closes_an_idle_page_with_a_message(web_server):
-    server = web_server("--idle-timeout", "0.05")  # 3 seconds
-    shown = asyncio.run(first_bytes(server.url, 30))
+    server = web_server("--idle-timeout", "0.05")  # 3 seconds, from when the app has drawn
+    shown = asyncio.run(first_bytes(server.url, 60, active_until=b"Board"))
     assert b"Board" in shown  # the app came up
     assert b"closed after 0.05 minutes without a key" in shown
 
 
-@pytest.mark.parametrize("path", ["static/", "static/js/", "download/anything", "static/../server.py"])
-def test_the_web_server_offers_nothing_but_the_page(web_server, path):
+def test_an_empty_key_from_a_page_leaves_the_app_reading_keys(web_server):
+    """Relayed, an empty 'stdin' message reached Textual as the end of its input: the app read
+    no more keys, and the page was never closed, not even when idle."""
     server = web_server()
+
+    async def page() -> bytes:
+        received = b""
+        async with aiohttp.ClientSession() as session, session.ws_connect(server.url + "ws") as socket:
+            for expected in (b"Board", b"Guy-Blandford-Roycroft"):  # F1: the help, which names GBR
+                while expected not in received:
+                    message = await socket.receive(timeout=30)
+                    assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), received
+                    if message.type == aiohttp.WSMsgType.BINARY:
+                        received += message.data
+                if expected == b"Board":
+                    await socket.send_json(["stdin", ""])
+                    await socket.send_json(["stdin", F1])
+        return received
+
+    assert b"Guy-Blandford-Roycroft" in asyncio.run(asyncio.wait_for(page(), 90))
+
+
+@pytest.fixture(scope="module")
+def plain_web_server():
+    """One server with the default options, for the tests that only ask it for pages."""
+    server = WebServerProcess()
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("path", ["static/", "static/js/", "download/anything", "static/../server.py"])
+def test_the_web_server_offers_nothing_but_the_page(plain_web_server, path):
+    server = plain_web_server
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(server.url + path, timeout=5)
     assert refused.value.code in (403, 404)

@@ -1,0 +1,75 @@
+"""Where a file's classes are counted: in worker processes over byte ranges when it pays, on a
+Dask cluster with ``--dask``, else (``None``) in this process."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from gbr_tui.commands.common import SHOWN_CHARACTERS
+from gbr_tui.core import Rule
+from gbr_tui.core.collection import Collection, CollectionRequest
+from gbr_tui.core.collection.records import Format
+from gbr_tui.core.describe import PER_RECORD_HERE_WORDS, one_process_words
+from gbr_tui.core.text import printable
+
+#: FEN and EPD lines are counted by the batch path, some 50 MB of them a CPU second: a file is
+#: cut for worker processes (by default) only from this many bytes a worker. On 35-60 MB files
+#: (1M lines) two workers took 6-10% more CPU than one process and were no sooner done, on the
+#: 2-core benchmark machine at load 3.5-4.6 (benchmarks/positions.py's inputs).
+BATCH_RANGE_BYTES = 64 << 20
+BATCH_FORMATS = (Format.FEN, Format.EPD)
+
+
+@contextlib.contextmanager
+def cluster_for(args: argparse.Namespace, say: Callable[[str], object]) -> Iterator[Any]:
+    """With --dask, a client of the cluster (or of a local one started) while the files are read;
+    else None. Records written one by one (--per-record, --csv) are read here all the same."""
+    if args.dask is None:
+        yield None
+        return
+    from gbr_tui.core.collection import cluster
+
+    if args.per_record or args.csv:
+        cluster.local_workers(args.dask)  # a bad --dask is still a usage error
+        say(f"gbr-tui classify: {PER_RECORD_HERE_WORDS}")
+        yield None
+        return
+    with cluster.connected(args.dask) as client:
+        yield client
+
+
+def parts_in_workers(
+    collection: Collection, name: str, request: CollectionRequest, rule: Rule, jobs: int | None, either_colour: bool
+) -> Iterator | None:
+    """A file's counts from worker processes, a byte range each, as (end of range, part); None
+    where one process reads it (too small a file, a format or stream not cut)."""
+    from gbr_tui.core.collection import parallel
+
+    per_worker = BATCH_RANGE_BYTES if collection.format in BATCH_FORMATS else parallel.MIN_RANGE_BYTES
+    jobs = parallel.planned_jobs(collection, jobs, per_worker)
+    ranges = parallel.byte_ranges(collection, name, jobs, at_least=1)
+    return ranges and parallel.tally_in_ranges(collection, name, request, ranges, rule, jobs, either_colour)
+
+
+def parts_on_cluster(
+    client: Any,
+    collection: Collection,
+    name: str,
+    request: CollectionRequest,
+    rule: Rule,
+    either_colour: bool,
+    say: Callable[[str], object],
+) -> Iterator | None:
+    """A file's counts from the cluster's workers, as ``parts_in_workers``; None (and ``say``
+    why) where this process reads it."""
+    from gbr_tui.core.collection import cluster, parallel
+
+    ranges = cluster.ranges(client, collection, name)
+    if ranges is None:
+        reason = parallel.one_process_reason(collection)
+        say(f"gbr-tui classify: {one_process_words(printable(collection.name, SHOWN_CHARACTERS), reason)}")
+        return None
+    return cluster.tally_on(client, collection, name, request, ranges, rule, either_colour)
