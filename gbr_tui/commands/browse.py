@@ -16,6 +16,8 @@ from gbr_tui.commands.common import SHOWN_CHARACTERS, add_collection_options, ad
 from gbr_tui.commands.start import app_starter, refuse
 from gbr_tui.core import Rule
 from gbr_tui.core.collection import CollectionRequest, store
+from gbr_tui.core.collection.codecs import codec_names
+from gbr_tui.core.collection.formats import format_names
 from gbr_tui.core.text import printable
 
 
@@ -29,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
         "files",
         nargs="+",
         metavar="FILE",
-        help="PGN, EPD, FEN lines, CSV or JSON Lines; gzip, bz2, xz too; or one index written by `gbr-tui index`",
+        help=f"{format_names()}; {codec_names()} too; or one index written by `gbr-tui index`",
     )
     add_collection_options(parser)
     add_jobs_option(parser)

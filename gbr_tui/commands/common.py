@@ -172,6 +172,7 @@ def add_collection_options(parser: argparse.ArgumentParser) -> None:
 
 def add_caption_options(parser: argparse.ArgumentParser) -> None:
     """``--tag`` and ``--code-column``: where the captions printed with the positions are."""
+    from gbr_tui.core.collection.formats import caption_places
     from gbr_tui.core.collection.readers import CAPTION_NAME
 
     parser.add_argument(
@@ -179,7 +180,7 @@ def add_caption_options(parser: argparse.ArgumentParser) -> None:
         metavar="NAME",
         type=_caption_name,
         default=CAPTION_NAME,
-        help=f"the PGN tag, EPD opcode or JSON field holding the printed caption (default: {CAPTION_NAME})",
+        help=f"the name of {caption_places()} holding the printed caption (default: {CAPTION_NAME})",
     )
     parser.add_argument(
         "--code-column",
@@ -214,11 +215,17 @@ def collection_request(args: argparse.Namespace) -> CollectionRequest:
 
 def add_jobs_option(parser: ArgumentsHolder, *also: str, batch_megabytes: int | None = None) -> None:
     """``--jobs N``: worker processes per file; ``also`` names what else is read in one process,
-    ``batch_megabytes`` a worker's least share of a FEN or EPD file by default (classify)."""
+    ``batch_megabytes`` a worker's least share of a file the batch path reads, by default (classify)."""
+    from gbr_tui.core.collection.formats import FORMATS
     from gbr_tui.core.describe import jobs_help_words
 
+    never_cut = [module.NAME for module in FORMATS if module.UNCUT_REASON is not None]
+    batch_formats = " and ".join(module.NAME for module in FORMATS if module.BATCH)
     parser.add_argument(
-        "--jobs", type=_job_count, metavar="N", help=jobs_help_words(*also, batch_megabytes=batch_megabytes)
+        "--jobs",
+        type=_job_count,
+        metavar="N",
+        help=jobs_help_words([*never_cut, *also], batch_formats, batch_megabytes),
     )
 
 

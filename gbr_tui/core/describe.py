@@ -396,11 +396,12 @@ def cluster_lost_words(error: str) -> str:
     return f"--dask: the cluster was lost: {printable(error, 200)}"
 
 
-def jobs_help_words(*also: str, batch_megabytes: int | None = None) -> str:
-    """--jobs's help: the default (FEN and EPD files from ``batch_megabytes`` a worker, when
-    given), and what is always read in one process."""
-    alone = ["compressed files", "pipes", "CSV", *also]
-    batch = f", FEN and EPD files of {batch_megabytes} MB" if batch_megabytes is not None else ""
+def jobs_help_words(never_cut: list[str], batch_formats: str | None = None, batch_megabytes: int | None = None) -> str:
+    """--jobs's help: the default (``batch_formats`` files from ``batch_megabytes`` a worker,
+    when given), and what is always read in one process (``never_cut``, after compressed files
+    and pipes)."""
+    alone = ["compressed files", "pipes", *never_cut]
+    batch = f", {batch_formats} files of {batch_megabytes} MB" if batch_megabytes is not None else ""
     return (
         f"worker processes per file (default: one per core, for files of 1 MB a worker or more{batch}; "
         f"1 reads in this process); {', '.join(alone[:-1])} and {alone[-1]} are read in one"

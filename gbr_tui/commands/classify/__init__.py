@@ -27,18 +27,17 @@ from gbr_tui.commands.common import (
 )
 from gbr_tui.core import GbrError
 from gbr_tui.core.collection import GamePositions, store
+from gbr_tui.core.collection.codecs import codec_names
+from gbr_tui.core.collection.formats import format_names
 from gbr_tui.core.collection.tally import SortBy
 from gbr_tui.core.patterns import parse_pattern
 from gbr_tui.core.text import printable
-
-#: What the command reads, as its help says it.
-READABLE_WORDS = "PGN, EPD, FEN lines, CSV; gzip/bz2/xz too"
 
 
 def register(commands: CommandParsers) -> None:
     parser = commands.add_parser(
         "classify",
-        help=f"index collections ({READABLE_WORDS}) by GBR class",
+        help=f"index collections ({format_names()}; {codec_names()} too) by GBR class",
         description="Count the GBR classes of a collection, or list each record's class.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="collection files; '-' reads stdin")

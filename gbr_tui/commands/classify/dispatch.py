@@ -11,7 +11,6 @@ from typing import Any
 from gbr_tui.commands.common import SHOWN_CHARACTERS
 from gbr_tui.core import Rule
 from gbr_tui.core.collection import Collection, CollectionRequest
-from gbr_tui.core.collection.records import Format
 from gbr_tui.core.describe import PER_RECORD_HERE_WORDS, one_process_words
 from gbr_tui.core.text import printable
 
@@ -20,7 +19,6 @@ from gbr_tui.core.text import printable
 #: (1M lines) two workers took 6-10% more CPU than one process and were no sooner done, on the
 #: 2-core benchmark machine at load 3.5-4.6 (benchmarks/positions.py's inputs).
 BATCH_RANGE_BYTES = 64 << 20
-BATCH_FORMATS = (Format.FEN, Format.EPD)
 
 
 @contextlib.contextmanager
@@ -48,7 +46,7 @@ def parts_in_workers(
     where one process reads it (too small a file, a format or stream not cut)."""
     from gbr_tui.core.collection import parallel
 
-    per_worker = BATCH_RANGE_BYTES if collection.format in BATCH_FORMATS else parallel.MIN_RANGE_BYTES
+    per_worker = BATCH_RANGE_BYTES if collection.reader.BATCH else parallel.MIN_RANGE_BYTES
     jobs = parallel.planned_jobs(collection, jobs, per_worker)
     ranges = parallel.byte_ranges(collection, name, jobs, at_least=1)
     return ranges and parallel.tally_in_ranges(collection, name, request, ranges, rule, jobs, either_colour)
