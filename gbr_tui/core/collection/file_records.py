@@ -113,7 +113,7 @@ class FileRecords:
         lines = np.frombuffer(self.lines, dtype=np.uint32 if self.lines.typecode == "I" else np.uint64)
         offsets = line_offsets(self.source.path, lines)
         self.offsets = array("q")
-        self.offsets.frombytes(memoryview(offsets).cast("B"))
+        self.offsets.frombytes(offsets.data.cast("B"))
         if format_module(format).HEADER_BEFORE_RECORDS:
             self.source = replace(self.source, prefix=csv_prefix(self.source.path, int(offsets[0])))
 

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import chess
 
 from gbr_tui.core.collection.reading import Reading
 from gbr_tui.core.collection.records import Format, Item
 from gbr_tui.core.collection.tally import Tally
+
+if TYPE_CHECKING:
+    from gbr_tui.core.collection.positions import VouchedLines
 
 #: The tag (PGN) or opcode (EPD) a saved position's code is written in.
 CODE_TAG = "GBR"
@@ -70,6 +73,15 @@ class CollectionFormat(Protocol):
     #: A position as one record, ending in a newline, its code (if any) as its caption; None
     #: when positions are not saved in it.
     written: Callable[[chess.Board, str | None], str] | None
+
+
+class BatchFormat(CollectionFormat, Protocol):
+    """A format read by the batch path (``BATCH``), which declares ``vouched`` as well."""
+
+    def vouched(self, reading: Reading) -> Iterator[Item | VouchedLines]:
+        """Every record in file order, the runs of lines the batch path vouched for as
+        ``VouchedLines``."""
+        ...
 
 
 #: Every attribute a format module declares (None where it does not apply, as its type says).
