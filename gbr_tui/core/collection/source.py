@@ -19,11 +19,14 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO, Protocol, cast
+from typing import TYPE_CHECKING, BinaryIO, Protocol, cast
 
 from gbr_tui.core import pgn
 from gbr_tui.core.collection.codecs import MAGIC_BYTES, Codec, codec_of
 from gbr_tui.core.collection.records import CollectionError
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
 
 BLOCK_CHARS = 1 << 16  # text handed out at a time (about; a block ends at a line end)
 MAX_LINE = 1 << 20  # a longer line is reported as bad, not kept
@@ -222,17 +225,18 @@ class PipeReader(io.RawIOBase):
     def fileno(self) -> int:
         return self.fd
 
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]  # only ever given a writable buffer
+    def readinto(self, buffer: WriteableBuffer) -> int:
+        view = memoryview(buffer)
         while True:
             if self.cancelled():
                 raise Cancelled("reading was cancelled")
             ready, _, _ = select.select([self.fd], [], [], self.WAIT)
             if ready:
                 try:
-                    data = os.read(self.fd, len(buffer))
+                    data = os.read(self.fd, len(view))
                 except BlockingIOError:
                     continue
-                buffer[: len(data)] = data
+                view[: len(data)] = data
                 return len(data)
 
     def close(self) -> None:
