@@ -72,7 +72,7 @@ class Selected(Generic[Row]):
         self._row = row
         names: list[str] = []
         self._places: list[int | slice] = []
-        for name in row._fields:  # type: ignore[attr-defined]
+        for name in row._fields:  # type: ignore[attr-defined]  # a NamedTuple's: no TypeVar bound can say so
             held = columns.get(name, name)
             if isinstance(held, tuple):
                 self._places.append(slice(len(names), len(names) + len(held)))
