@@ -285,8 +285,7 @@ class CollectionScreen(Screen):
             self._status(f"Could not read {self.files.title}: {event.worker.error}")
             self.notify(printable(str(event.worker.error)), title="Not read", severity="error", markup=False)
             return
-        index: BrowsedIndex | None = event.worker.result
-        if index is None:  # the reading was given up (``followed``)
+        if (index := event.worker.result) is None:  # the reading was given up (``followed``)
             return
         self.index = index
         for failure in index.failures:
@@ -308,8 +307,7 @@ class CollectionScreen(Screen):
         next keystroke cancels this for a new listing). The table draws only the rows on screen,
         so listing costs the same for ten classes or fifty thousand."""
         await asyncio.sleep(pause)
-        index = self.index
-        if index is None:  # not loaded yet, or reading again
+        if (index := self.index) is None:  # not loaded yet, or reading again
             return
         rows, columns = await asyncio.to_thread(self._listed_classes, index)
         if not self.is_attached:  # taken down (the app ends, another file opens) while they were listed
@@ -333,10 +331,8 @@ class CollectionScreen(Screen):
         return rows, class_columns(rows, index.games)
 
     def _class_row(self, row: int) -> list[str]:
-        index = self.index
-        if index is None:  # the table lists no class before the index is loaded
-            return []
-        return class_cells(self.class_rows[row], index.classified, index.games)
+        index = self.index  # None: no class is listed yet
+        return [] if index is None else class_cells(self.class_rows[row], index.classified, index.games)
 
     def _show_chart(self, index: BrowsedIndex, rows: ClassListing) -> None:
         """The chart of the largest classes listed (the filter's), or of the largest families."""
@@ -412,8 +408,7 @@ class CollectionScreen(Screen):
 
     async def show_class(self, row: ClassRow | None) -> None:
         """The positions of a class; None: of every record whose printed code disagrees."""
-        index = self.index
-        if index is None:  # no class listed yet
+        if (index := self.index) is None:  # no class listed yet
             return
         try:
             positions = index.positions(row, self.either_colour) if row is not None else sorted(index.disagreements)
@@ -438,8 +433,7 @@ class CollectionScreen(Screen):
     async def action_bad_records(self) -> None:
         await self._made("bad-records")
         records = self.query_one("#bad-records", RecordList)
-        index = self.index
-        if index is None:  # the key is shown once the index is loaded (check_action)
+        if (index := self.index) is None:  # the key is shown once the index is loaded (check_action)
             return
         columns, row = bad_records(index)
         records.set_records(columns, len(index.bad), row)
@@ -484,8 +478,7 @@ class CollectionScreen(Screen):
         if self.building:
             self.query_one(IndexWriter).cancel()
             return
-        offer = self.index_offer
-        if offer is None:  # the key is shown only with an offer (check_action)
+        if (offer := self.index_offer) is None:  # the key is shown only with an offer (check_action)
             return
         self.workers.cancel_group(self, "read")
         self._ticker.pause()
