@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Sequence
+from typing import cast
 
 from rich.text import Text
 from textual import on, work
@@ -54,6 +55,7 @@ from gbr_tui.core.describe import (
 )
 from gbr_tui.core.patterns import ClassPattern, parse_pattern
 from gbr_tui.core.text import printable
+from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.screens.collection_views import (
     PositionsView,
     ReadingStatus,
@@ -199,7 +201,7 @@ class CollectionScreen(Screen):
         self.stored, not_used = store.index_for(self.files)
         if not_used is not None:
             self.notify(printable(index_not_used_words(not_used, self.files.title)), severity="warning", markup=False)
-        if self.stored is None and self.app.offers("build_index"):
+        if self.stored is None and self._gbr_app.offers("build_index"):
             self.index_offer = store.index_offer(self.files, self.index_offer_bytes)
         if self.index_offer is not None:
             size = os.path.getsize(self.files.paths[0])
@@ -227,16 +229,16 @@ class CollectionScreen(Screen):
         self.progress = (0, 0)
         if self.stored is not None:
             self._status(index_reading_words(self.files.title, shown_name(self.stored)))
-            self.read_stored(rule)
+            self.read_stored(self.stored, rule)
             return
         self._status(f"Reading {self.files.title} ...")
         self._ticker.resume()
         self.read_collection(rule)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="read")
-    def read_stored(self, rule: Rule) -> StoredIndex:
-        """The classes from the index (queries: no record is read but those shown)."""
-        return StoredIndex(self.stored, self.files, rule)
+    def read_stored(self, stored: str, rule: Rule) -> StoredIndex:
+        """The classes from the index at ``stored`` (queries: no record is read but those shown)."""
+        return StoredIndex(stored, self.files, rule)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="read")
     def read_collection(self, rule: Rule) -> ClassIndex | None:
@@ -277,13 +279,15 @@ class CollectionScreen(Screen):
         if isinstance(event.worker.error, NoOffsets):  # an index of compressed files: read them
             self.notify(printable(event.worker.error.message), severity="warning", markup=False)
             self.stored, self.files = None, event.worker.error.request
-            self._read_under(self.app.rule)
+            self._read_under(self._gbr_app.rule)
             return
         if event.state == WorkerState.ERROR:
             self._status(f"Could not read {self.files.title}: {event.worker.error}")
             self.notify(printable(str(event.worker.error)), title="Not read", severity="error", markup=False)
             return
-        self.index = index = event.worker.result
+        if (index := event.worker.result) is None:  # the reading was given up (``followed``)
+            return
+        self.index = index
         for failure in index.failures:
             self.notify(printable(failure), title="Not read", severity="error", markup=False, timeout=10)
         if index.bad:
@@ -303,43 +307,45 @@ class CollectionScreen(Screen):
         next keystroke cancels this for a new listing). The table draws only the rows on screen,
         so listing costs the same for ten classes or fifty thousand."""
         await asyncio.sleep(pause)
-        games = self.index.games
-        rows, columns = await asyncio.to_thread(self._listed_classes, games)
+        if (index := self.index) is None:  # not loaded yet, or reading again
+            return
+        rows, columns = await asyncio.to_thread(self._listed_classes, index)
         if not self.is_attached:  # taken down (the app ends, another file opens) while they were listed
             return
         self.class_rows = rows
         try:
-            self._show_chart(rows)
+            self._show_chart(index, rows)
             self.query_one(ClassTable).set_records(columns, len(rows), self._class_row)
-            modes = browser_modes(self.either_colour, self.sort.value, self.index.position == GamePositions.ALL)
-            self._status(summary_line(self.files, self.index, rows, self.pattern, modes))
+            modes = browser_modes(self.either_colour, self.sort.value, index.position == GamePositions.ALL)
+            self._status(summary_line(self.files, index, rows, self.pattern, modes))
         except NoMatches:  # being taken down all the same: its widgets go before it does
             return
         if not self.listed:
             self.listed = True
             self.post_message(self.Loaded())
 
-    def _listed_classes(self, games: bool) -> tuple[ClassListing, list[Column]]:
+    def _listed_classes(self, index: BrowsedIndex) -> tuple[ClassListing, list[Column]]:
         """The classes to list (in a thread: a query of the index, or the tally sorted), and the
         columns sized to them."""
-        rows = self.index.classes(self.pattern, self.either_colour, self.sort)
-        return rows, class_columns(rows, games)
+        rows = index.classes(self.pattern, self.either_colour, self.sort)
+        return rows, class_columns(rows, index.games)
 
-    def _class_row(self, index: int) -> list[str]:
-        return class_cells(self.class_rows[index], self.index.classified, self.index.games)
+    def _class_row(self, row: int) -> list[str]:
+        index = self.index  # None: no class is listed yet
+        return [] if index is None else class_cells(self.class_rows[row], index.classified, index.games)
 
-    def _show_chart(self, rows: ClassListing) -> None:
+    def _show_chart(self, index: BrowsedIndex, rows: ClassListing) -> None:
         """The chart of the largest classes listed (the filter's), or of the largest families."""
         if self.chart_families:
-            bars = self.index.largest_families(CHART_ROWS)
+            bars = index.largest_families(CHART_ROWS)
         else:
             bars = rows.largest(CHART_ROWS)
-        self.query_one(ClassChart).show(bars, self.index.classified)
+        self.query_one(ClassChart).show(bars, index.classified)
 
     def action_chart_families(self) -> None:
         self.chart_families = not self.chart_families
         if self.index is not None:
-            self._show_chart(self.class_rows)
+            self._show_chart(self.index, self.class_rows)
         else:
             self._follow_chart()
 
@@ -402,15 +408,15 @@ class CollectionScreen(Screen):
 
     async def show_class(self, row: ClassRow | None) -> None:
         """The positions of a class; None: of every record whose printed code disagrees."""
+        if (index := self.index) is None:  # no class listed yet
+            return
         try:
-            positions = (
-                self.index.positions(row, self.either_colour) if row is not None else sorted(self.index.disagreements)
-            )
+            positions = index.positions(row, self.either_colour) if row is not None else sorted(index.disagreements)
         except CollectionError as error:  # a damaged index
             self.notify(printable(error.message), severity="error", markup=False)
             return
         await self._made("positions")
-        self.query_one(PositionsView).show(self.index, row, positions)
+        self.query_one(PositionsView).show(index, row, positions)
         self.query_one(ContentSwitcher).current = "positions"
         self.set_focus(self.query_one(PositionList))
 
@@ -427,8 +433,10 @@ class CollectionScreen(Screen):
     async def action_bad_records(self) -> None:
         await self._made("bad-records")
         records = self.query_one("#bad-records", RecordList)
-        columns, row = bad_records(self.index)
-        records.set_records(columns, len(self.index.bad), row)
+        if (index := self.index) is None:  # the key is shown once the index is loaded (check_action)
+            return
+        columns, row = bad_records(index)
+        records.set_records(columns, len(index.bad), row)
         self.query_one(ContentSwitcher).current = "bad-records"
         self.set_focus(records)
 
@@ -460,7 +468,7 @@ class CollectionScreen(Screen):
         if action == "disagreements":
             return self.index is not None and bool(self.index.disagreements)
         if action == "build_index":
-            return self.index_offer is not None and self.app.offers(action)
+            return self.index_offer is not None and self._gbr_app.offers(action)
         return True
 
     # --- writing an index ----------------------------------------------------------------------
@@ -470,17 +478,23 @@ class CollectionScreen(Screen):
         if self.building:
             self.query_one(IndexWriter).cancel()
             return
+        if (offer := self.index_offer) is None:  # the key is shown only with an offer (check_action)
+            return
         self.workers.cancel_group(self, "read")
         self._ticker.pause()
         self.building = True
-        self.mount(IndexWriter(self.files, self.index_offer, self.query_one(ReadingStatus)))
+        self.mount(IndexWriter(self.files, offer, self.query_one(ReadingStatus)))
 
     def on_index_writer_ended(self, event: IndexWriter.Ended) -> None:
         self.building = False
         if event.written is not None:
             self.index_offer, self.stored = None, event.written
         self.refresh_bindings()
-        self._read_under(self.app.rule)  # the index just written, or the file again (its reading was given up)
+        self._read_under(self._gbr_app.rule)  # the index just written, or the file again (its reading was given up)
+
+    @property
+    def _gbr_app(self) -> GbrAppInterface:
+        return cast(GbrAppInterface, self.app)  # the app is a GbrApp (see ``interfaces``)
 
     def _status(self, text: str) -> None:
         self.query_one(ReadingStatus).say(text)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from textual import on
 from textual.app import ComposeResult
@@ -177,10 +178,9 @@ class PositionsView(Horizontal):
 
     def show(self, index: BrowsedIndex, row: ClassRow | None, positions: Sequence[int]) -> None:
         self.index, self.shown_class, self.positions = index, row, positions
-        self.query_one(PositionList).set_records(self._columns(), len(positions), self._cells)
+        self.query_one(PositionList).set_records(self._columns(index), len(positions), partial(self._cells, index))
 
-    def _columns(self) -> list[Column]:
-        index = self.index
+    def _columns(self, index: BrowsedIndex) -> list[Column]:
         sample = [index.record(record) for record in self.positions[: index.sampled_rows]]
         last = index.record(self.positions[-1])
         columns = [
@@ -196,26 +196,29 @@ class PositionsView(Horizontal):
             if name in index.fields:
                 longest = max((len(printable(entry.headers.get(name, ""))) for entry in sample), default=0)
                 columns.append(Column(name, min(FIELD_WIDTH, max(len(name), longest))))
-        columns.append(Column("position", max(len(entry.fen or entry.problem) for entry in sample)))
+        columns.append(Column("position", max(len(entry.fen or entry.problem or "") for entry in sample)))
         return columns
 
-    def _cells(self, row: int) -> list[str]:
+    def _cells(self, index: BrowsedIndex, row: int) -> list[str]:
         record = self.positions[row]
-        entry = self.index.record(record)
+        entry = index.record(record)
         cells = [str(entry.number), str(entry.line)]
-        if len(self.index.files) > 1:
+        if len(index.files) > 1:
             cells.insert(0, os.path.basename(entry.file))
-        if self.index.captions_checked:
-            found = self.index.disagreements.get(record)
+        if index.captions_checked:
+            found = index.disagreements.get(record)
             cells.append(disagreement_mark(found[1]) if found else "")
-        cells += [entry.headers.get(name, "") for name in FIELDS if name in self.index.fields]
-        cells.append(entry.fen or entry.problem)
+        cells += [entry.headers.get(name, "") for name in FIELDS if name in index.fields]
+        cells.append(entry.fen or entry.problem or "")
         return cells
 
     @on(RecordList.Highlighted, "#position-list")
     def _highlighted(self, event: RecordList.Highlighted) -> None:
+        index = self.index
+        if index is None:  # no positions shown yet
+            return
         record = self.positions[event.index]
-        entry = self.index.record(record)
+        entry = index.record(record)
         place = f"{shown_name(entry.file)}:{entry.line} · record {entry.number}"
         row = self.shown_class
         if row is not None:
@@ -223,8 +226,8 @@ class PositionsView(Horizontal):
         else:
             lines = [place, disagreeing_words(len(self.positions))]
         lines += [f"{printable(name)}: {printable(value)}" for name, value in entry.headers.items()]
-        if record in self.index.disagreements:
-            caption, parts = self.index.disagreements[record]
+        if record in index.disagreements:
+            caption, parts = index.disagreements[record]
             lines += [printed_words(caption), *(words for _, words in parts)]
         try:
             if entry.problem is not None:
@@ -236,12 +239,13 @@ class PositionsView(Horizontal):
 
     def load_highlighted(self) -> None:
         records = self.query_one(PositionList)
-        if records.count:
+        if records.count and self.index is not None:
             self._load(self.index.record(self.positions[records.cursor]))
 
     @on(RecordList.Selected, "#position-list")
     def _clicked(self, event: RecordList.Selected) -> None:
-        self._load(self.index.record(self.positions[event.index]))
+        if self.index is not None:
+            self._load(self.index.record(self.positions[event.index]))
 
     def _load(self, entry: IndexedRecord) -> None:
         try:

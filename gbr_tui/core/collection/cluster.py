@@ -94,7 +94,11 @@ def _quiet(package: str) -> None:
     """What goes wrong is said once, as a ClusterError, not also as the tracebacks the package
     logs on stderr (its loggers that have handlers of their own, set up on its import)."""
     for name, logger in list(logging.Logger.manager.loggerDict.items()):
-        if (name == package or name.startswith(package + ".")) and getattr(logger, "handlers", None):
+        if (
+            (name == package or name.startswith(package + "."))
+            and isinstance(logger, logging.Logger)
+            and logger.handlers
+        ):
             logger.handlers = [logging.NullHandler()]
 
 
@@ -102,11 +106,12 @@ def ranges(client: Client, collection: Collection, path: str) -> list[tuple[int,
     """The ranges to send to the cluster: at least one per worker thread, at most
     ``RANGE_BYTES`` each, the whole file as one when it cannot be cut; None when the file is
     read in this process (``parallel.one_process_reason``)."""
-    if parallel.one_process_reason(collection) is not None:
+    size = collection.size
+    if size is None or parallel.one_process_reason(collection) is not None:
         return None
     threads = sum(client.nthreads().values())
-    cut = parallel.byte_ranges(collection, path, max(threads, -(-collection.size // RANGE_BYTES)), at_least=1)
-    return cut or [(0, collection.size)]
+    cut = parallel.byte_ranges(collection, path, max(threads, -(-size // RANGE_BYTES)), at_least=1)
+    return cut or [(0, size)]
 
 
 def tally_on(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 from array import array
 from dataclasses import dataclass, replace
+from typing import cast
 
 from gbr_tui.core.collection.formats import format_module
 from gbr_tui.core.collection.positions import VouchedLines
@@ -54,9 +55,11 @@ class FileRecords:
         self.numbers = array("I")  # 4 bytes each ("L" is 8 on 64-bit Linux); see ``_widened``
         self.lines = array("I")
         self.plies = array("I") if plies else None
-        self.offsets = array("q") if source is not None else None
-        self.text = bytearray() if source is None else None  # the records' texts, one after the other
-        self.ends = array("Q") if source is None else None  # where each text ends in ``text``
+        # With a source, the records' offsets; without, their texts one after the other in
+        # ``text`` and where each ends (``ends``). What the other way would hold stays empty.
+        self.offsets = array("q")
+        self.text = bytearray()
+        self.ends = array("Q")
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -71,7 +74,7 @@ class FileRecords:
         width = {"I": np.uint32, "Q": np.uint64}
         self.numbers.frombytes(lines.numbers.astype(width[self.numbers.typecode]).tobytes())
         self.lines.frombytes(lines.lines.astype(width[self.lines.typecode]).tobytes())
-        if self.offsets is not None:
+        if self.source is not None:
             self.offsets.frombytes(bytes(8 * count))  # found from the lines at the end
         else:
             for index in lines.indices.tolist():
@@ -85,10 +88,11 @@ class FileRecords:
         self.lines.append(record.line)
         if self.plies is not None:
             self.plies.append(record.ply or 0)
-        if self.offsets is not None:
+        if self.source is not None:
             self.offsets.append(0)
         else:
-            self._hold(_text(record) if record.headers else record.fen)
+            fen = cast(str, record.fen)  # the index reads records with their FENs
+            self._hold(_text(record, fen) if record.headers else fen)
 
     def _widen(self, numbers: bool) -> None:
         self.lines = _widened(self.lines)
@@ -109,14 +113,14 @@ class FileRecords:
         lines = np.frombuffer(self.lines, dtype=np.uint32 if self.lines.typecode == "I" else np.uint64)
         offsets = line_offsets(self.source.path, lines)
         self.offsets = array("q")
-        self.offsets.frombytes(memoryview(offsets).cast("B"))
+        self.offsets.frombytes(offsets.data.cast("B"))
         if format_module(format).HEADER_BEFORE_RECORDS:
             self.source = replace(self.source, prefix=csv_prefix(self.source.path, int(offsets[0])))
 
     @property
     def bytes_held(self) -> int:
         arrays = (self.keys, self.numbers, self.lines, self.plies, self.offsets, self.ends)
-        return len(self.text or b"") + sum(len(held) * held.itemsize for held in arrays if held is not None)
+        return len(self.text) + sum(len(held) * held.itemsize for held in arrays if held is not None)
 
     def record(self, index: int, material: Material) -> IndexedRecord:
         """Its ``index``-th record; read back from the file, or why it cannot be (``problem``)."""
@@ -140,17 +144,18 @@ class FileRecords:
         except CollectionError as error:
             return IndexedRecord(self.name, number, line, "", {}, error.message)
         headers = {name: value for name, value in found.headers.items() if name in FIELDS and value}
-        return IndexedRecord(self.name, number, line, found.fen, headers)
+        # Read back with its FEN (``records()`` gives them by default).
+        return IndexedRecord(self.name, number, line, cast(str, found.fen), headers)
 
 
-def _widened(numbers: array) -> array:
+def _widened(numbers: array[int]) -> array[int]:
     return numbers if numbers.typecode == "Q" else array("Q", numbers)
 
 
-def _text(record: Record) -> str:
+def _text(record: Record, fen: str) -> str:
     headers = record.headers
-    text = _SEPARATOR.join((record.fen, *(headers.get(name, "") for name in FIELDS)))
+    text = _SEPARATOR.join((fen, *(headers.get(name, "") for name in FIELDS)))
     if text.count(_SEPARATOR) != len(FIELDS):  # a separator inside a value: blank it there
         values = (headers.get(name, "").replace(_SEPARATOR, " ") for name in FIELDS)
-        text = _SEPARATOR.join((record.fen, *values))
+        text = _SEPARATOR.join((fen, *values))
     return text

@@ -12,12 +12,13 @@ import heapq
 import operator
 import os
 from array import array
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Literal, cast, overload
 
 from gbr_tui.core.check import record_check_words
 from gbr_tui.core.collection.file_records import FIELDS, REREAD_WORDS, FileRecords, IndexedRecord
+from gbr_tui.core.collection.formats.base import BatchFormat
 from gbr_tui.core.collection.positions import VouchedLines
 from gbr_tui.core.collection.read_back import source_file
 from gbr_tui.core.collection.readers import Collection, CollectionRequest
@@ -64,13 +65,13 @@ class ClassIndex:
         self._odd: list[Material] = []  # materials without one king a side: key -1 - their index
         self._odd_keys: dict[Material, int] = {}
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         """What is sent from a reading process (``loading``): all but the cache of records."""
         state = self.__dict__.copy()
         del state["record"]
         return state
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.record = functools.lru_cache(maxsize=4096)(self._record)
 
@@ -90,10 +91,11 @@ class ClassIndex:
         here. Returns whether the file was read to its end; a file that is no collection at all
         is noted in ``failures``."""
         self.files.append(collection.name)
-        held = path is None or collection.source.compression is not None or not os.path.isfile(path)
         request = request or CollectionRequest((collection.name,), format=collection.format)
         position = collection.game_positions
-        source = None if held else source_file(collection.name, path, request, collection.format, position)
+        source = None  # a file not read back at an offset: its records' texts are held
+        if path is not None and collection.source.compression is None and os.path.isfile(path):
+            source = source_file(collection.name, path, request, collection.format, position)
         reader = collection.reader
         games = reader.HOLDS_GAMES
         records = FileRecords(collection.name, self.records_added, source, games and position == GamePositions.ALL)
@@ -103,8 +105,11 @@ class ClassIndex:
         each = partial(record_check_words, rule=collection.rule) if position != GamePositions.ALL else None
         adding = _Adding(self, records, collection.name, each, games, tick)
         if reader.BATCH:  # the batch path, here; captions checked here too
-            found = collection.guarded(reader.vouched(collection))
-            items: Iterator[tuple[Any, Any, int | None]] = ((item, _UNCHECKED, collection.bytes_read) for item in found)
+            # A batch format declares ``vouched`` (the registry's test checks BATCH_REQUIRED).
+            found = collection.guarded(cast(BatchFormat, reader).vouched(collection))
+            items: Generator[tuple[Any, Any, int | None], None, None] = (
+                (item, _UNCHECKED, collection.bytes_read) for item in found
+            )
         else:
             from gbr_tui.core.collection import parallel  # only for such a file: it loads multiprocessing
 
@@ -182,6 +187,12 @@ class ClassIndex:
             held = np.frombuffer(records.keys, dtype=np.int64)
             found.frombytes((np.flatnonzero(np.isin(held, keys)) + records.first).tobytes())
         return found
+
+    @overload
+    def key(self, material: Material, add: Literal[True]) -> int: ...
+
+    @overload
+    def key(self, material: Material, add: bool = False) -> int | None: ...
 
     def key(self, material: Material, add: bool = False) -> int | None:
         """A material as one number: six bits a type of man as ``fast.VettedBlock.keys`` packs
@@ -304,7 +315,15 @@ class ClassListing(Sequence[ClassRow]):
     def __len__(self) -> int:
         return len(self._codes)
 
-    def __getitem__(self, index: int) -> ClassRow:
+    @overload
+    def __getitem__(self, index: int) -> ClassRow: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ClassRow]: ...
+
+    def __getitem__(self, index: int | slice) -> ClassRow | list[ClassRow]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(len(self))[index]]
         if self._rows is not None:
             return self._rows[index]
         return self._tally.class_row(self._codes[index])
@@ -312,8 +331,6 @@ class ClassListing(Sequence[ClassRow]):
     def __eq__(self, other: object) -> bool:
         """Equal to the same rows listed in the same order (a list of them too)."""
         return isinstance(other, Sequence) and len(self) == len(other) and all(map(operator.eq, self, other))
-
-    __hash__ = None
 
     @property
     def records(self) -> int:

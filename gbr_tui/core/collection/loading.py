@@ -26,13 +26,19 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from multiprocessing.context import BaseContext
+from multiprocessing.context import ForkContext, ForkServerContext, SpawnContext
+from typing import TYPE_CHECKING
 
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection.index import ClassIndex
 from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import CollectionError
 from gbr_tui.core.collection.source import Cancelled
+
+if TYPE_CHECKING:
+    from ctypes import c_int
+    from multiprocessing.connection import Connection
+    from multiprocessing.synchronize import Event
 
 PROGRESS_PAUSE = 0.1  # seconds between two reports of the reading process
 CHART_PAUSE = 0.5  # seconds between two looks at the largest classes
@@ -63,7 +69,7 @@ class Loading:
             import gbr_tui.core.fast  # noqa: F401
         self._reports, sender = context.Pipe(duplex=False)
         self._stop = context.Event()
-        self._chart = context.Value("i", chart, lock=False)
+        self._chart: c_int = context.Value("i", chart, lock=False)
         self._process = context.Process(
             target=_read, args=(request, rule, self._reports, sender, self._stop, self._chart)
         )
@@ -97,7 +103,8 @@ class Loading:
             raise CollectionError(value)
         if kind == "done":
             self.stop()
-        return value
+        report: Progress | ClassIndex = value
+        return report
 
     def followed(self, cancelled: Callable[[], bool], reported: Callable[[Progress], None]) -> ClassIndex | None:
         """The index once read, each report given to ``reported`` meanwhile; None when
@@ -132,7 +139,7 @@ class Loading:
 _READER_MODULES = ["__main__", __name__, "gbr_tui.core.fast"]
 
 
-def _context(forked: bool) -> BaseContext:
+def _context(forked: bool) -> ForkContext | ForkServerContext | SpawnContext:
     """How a reading process starts (see the module's docstring)."""
     methods = multiprocessing.get_all_start_methods()
     if forked and "fork" in methods:
@@ -187,7 +194,9 @@ def taken(request: CollectionRequest, rule: Rule) -> Loading | None:
     return found
 
 
-def _read(request: CollectionRequest, rule: Rule, reports, sender, stop, chart) -> None:
+def _read(
+    request: CollectionRequest, rule: Rule, reports: Connection, sender: Connection, stop: Event, chart: c_int
+) -> None:
     """The reading process: every file of ``request`` into one index, reports sent as it goes."""
     reports.close()  # the app's end, copied here: once the app closes it, sending fails at once
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the app's to act on: it stops this reading
@@ -214,7 +223,7 @@ def _read(request: CollectionRequest, rule: Rule, reports, sender, stop, chart) 
                 break
             with collection:
 
-                def tick(records: int, bytes_read: int | None, done=done) -> bool:
+                def tick(records: int, bytes_read: int | None, done: int = done) -> bool:
                     nonlocal reported, charted
                     now = time.monotonic()
                     if now >= reported:

@@ -6,14 +6,25 @@ its materials, not for each of tens of thousands of rows."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection.tally import MEN_SHIFTS, ONE_KING_A_SIDE, Results, Tally
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import Material
 
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
-def tally_of_materials(men, kings, counts, results: list[Results | None] | None, rule: Rule) -> Tally:
+
+def tally_of_materials(
+    men: NDArray[np.integer],
+    kings: NDArray[np.integer],
+    counts: NDArray[np.integer],
+    results: list[Results | None] | None,
+    rule: Rule,
+) -> Tally:
     """The tally of materials given as numpy rows: ``men`` (Q R B N P q r b n p), ``kings``
     (White's, Black's) and ``counts``; ``results`` a row, for games (None: positions, or a
     material of no game). GbrError for a row with more than eight pawns a side."""
@@ -29,7 +40,7 @@ def tally_of_materials(men, kings, counts, results: list[Results | None] | None,
     nines = (text[:, :4] == ord("9")).any(axis=1)
     tally = Tally()
     number = counts.tolist()
-    coded: Counter = tally.codes
+    coded: Counter[str] = tally.codes
     for code, count in zip(codes, number):
         coded[code] += count
     one_king = (kings == 1).all(axis=1)

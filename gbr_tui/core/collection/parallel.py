@@ -25,13 +25,13 @@ import os
 import re
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 from multiprocessing.context import BaseContext
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection.formats import CollectionFormat
@@ -40,6 +40,12 @@ from gbr_tui.core.collection.reading import NOT_A_COLLECTION
 from gbr_tui.core.collection.records import BadRecord, CollectionError, Item, Record
 from gbr_tui.core.collection.tally import Tally
 from gbr_tui.core.describe import not_a_collection, process_died_words
+from gbr_tui.core.material import Material
+
+if TYPE_CHECKING:
+    from multiprocessing.synchronize import Event
+
+    from _typeshed import WriteableBuffer
 
 #: A file is cut into as many ranges as jobs, of at least this many bytes each.
 MIN_RANGE_BYTES = 1 << 20
@@ -95,10 +101,11 @@ def pool_context(reader: CollectionFormat) -> BaseContext:
 def planned_jobs(collection: Collection, jobs: int | None, per_worker: int = MIN_RANGE_BYTES) -> int:
     """How many worker processes read the collection: ``jobs`` when given, else one per core
     for files of at least ``per_worker`` bytes a worker; 1 (this process) when it cannot be cut."""
-    if one_process_reason(collection) is not None:
+    size = collection.size
+    if size is None or one_process_reason(collection) is not None:
         return 1
     at_least = per_worker if jobs is None else 1  # a number given is obeyed
-    return max(1, min(jobs or default_jobs(), collection.size // at_least))
+    return max(1, min(jobs or default_jobs(), size // at_least))
 
 
 def one_process_reason(collection: Collection) -> str | None:
@@ -118,7 +125,7 @@ def byte_ranges(
     least ``at_least`` bytes; None when it is read in one process (one job, a small, compressed
     or CSV file, a pipe)."""
     size = collection.size
-    if jobs <= 1 or one_process_reason(collection) is not None:
+    if jobs <= 1 or size is None or one_process_reason(collection) is not None:
         return None
     parts = min(jobs, size // max(at_least, 1))
     if parts <= 1:
@@ -192,10 +199,11 @@ class _Range(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:
+    def readinto(self, buffer: WriteableBuffer) -> int:
         if self._left <= 0:
             return 0
-        view = memoryview(buffer)[: min(len(buffer), self._left)]
+        whole = memoryview(buffer)
+        view = whole[: min(len(whole), self._left)]
         count = self._file.readinto(view)
         self._left -= count
         return count
@@ -236,7 +244,7 @@ def tally_in_ranges(
 
 
 def tally_submitted(
-    submit: Callable[..., Future],
+    submit: Callable[..., _Pending],
     collection: Collection,
     path: str,
     request: CollectionRequest,
@@ -251,7 +259,7 @@ def tally_submitted(
     name = collection.name
     futures = [submit(tally_range, request, path, name, start, end, rule, either_colour) for start, end in ranges]
     for (_, end), future in zip(ranges, futures):
-        part = future.result()
+        part: RangeTally = future.result()
         part.bad = [_shifted_bad(bad, records, lines) for bad in part.bad]
         lines += part.lines
         records += part.records
@@ -271,6 +279,12 @@ def _shifted(reason: str, lines: int) -> str:
     return f"game from line {int(found[1]) + lines}: {reason[found.end() :]}"
 
 
+class _Pending(Protocol):
+    """A future as ``tally_submitted`` waits on it: a process pool's or a Dask client's."""
+
+    def result(self) -> Any: ...
+
+
 # --- the ordered stream -------------------------------------------------------------------------
 
 
@@ -281,7 +295,7 @@ class RangeRecords:
     range holds; and the bad records before its first classified one (``leading_bad``; all of
     them when ``classified`` is false), from which the whole file's start is judged."""
 
-    items: list[tuple[tuple, Any]]
+    items: list[tuple[tuple[Any, ...], Any]]
     lines: int
     records: int
     leading_bad: int
@@ -295,29 +309,36 @@ _BAD_FIELDS = operator.attrgetter(*(field.name for field in dataclasses.fields(B
 _BAD_LENGTH = len(dataclasses.fields(BadRecord))
 
 
-def _packed(item: Item, materials: dict) -> tuple:
-    if type(item) is BadRecord:
-        return _BAD_FIELDS(item)
-    fields = _RECORD_FIELDS(item)
-    material = materials.setdefault(item.material, item.material)
-    return fields if material is item.material else (*fields[:3], material, *fields[4:])
+def _packed(item: Item, materials: dict[Material, Material]) -> tuple[Any, ...]:
+    if type(item) is Record:
+        fields: tuple[Any, ...] = _RECORD_FIELDS(item)
+        material = materials.setdefault(item.material, item.material)
+        return fields if material is item.material else (*fields[:3], material, *fields[4:])
+    bad: tuple[Any, ...] = _BAD_FIELDS(item)
+    return bad
 
 
-_stop = None  # in a worker process: the event that asks it to give up (``_ordered``)
+_stop: Event | None = None  # in a worker process: the event that asks it to give up (``_ordered``)
 
 
-def _set_stop(event) -> None:
+def _set_stop(event: Event) -> None:
     global _stop
     _stop = event
 
 
 def read_range(
-    request: CollectionRequest, path: str, name: str, start: int, end: int, rule: Rule, each: Callable | None
+    request: CollectionRequest,
+    path: str,
+    name: str,
+    start: int,
+    end: int,
+    rule: Rule,
+    each: Callable[[Record], Any] | None,
 ) -> RangeRecords | None:
     """A worker's task for the ordered stream: the records of one byte range, with ``each``'s
     result for each Record (None for a bad one); None when asked to stop part way."""
-    items: list[tuple[tuple, Any]] = []
-    materials: dict = {}
+    items: list[tuple[tuple[Any, ...], Any]] = []
+    materials: dict[Material, Material] = {}
     stream = io.BufferedReader(_Range(path, start, end))
     with request.open(stream, rule, name=name, part=True) as collection:
         for item in collection.records():
@@ -331,40 +352,43 @@ def read_range(
 
 def records_with(
     collection: Collection,
-    path: str,
+    path: str | None,
     request: CollectionRequest,
     jobs: int | None,
     each: Callable[[Record], Any] | None = None,
     cancelled: Callable[[], bool] = lambda: False,
     range_bytes: int = STREAM_RANGE_BYTES,
-) -> Iterator[tuple[Item, Any, int | None]]:
+) -> Generator[tuple[Item, Any, int | None], None, None]:
     """The collection's items in file order, each with ``each(record)`` (None for a bad one) and
     how many bytes of the file are read so far (None when that cannot be told): read by
     ``planned_jobs`` worker processes over byte ranges of about ``range_bytes`` when the file
-    allows (``each`` then runs there, and must pickle), else by this process.
+    allows (``each`` then runs there, and must pickle), else by this process (always without a
+    ``path``: workers open the file by it).
 
     ``cancelled()`` true stops the workers (it is asked before each range is handed out and
     while the workers are waited for); so does closing the iterator. Either way no worker
     process is left once it has ended."""
-    workers = planned_jobs(collection, jobs)
-    if workers <= 1:
+    size = collection.size
+    workers = planned_jobs(collection, jobs) if path is not None else 1
+    if path is None or size is None or workers <= 1:  # a size: planned_jobs gives 1 without one
         return (
             (item, each(item) if each is not None and type(item) is Record else None, collection.bytes_read)
             for item in collection.records()
         )
-    step = max(1, min(range_bytes, -(-collection.size // workers)))
-    return _ordered(collection, path, request, workers, each, cancelled, step)
+    step = max(1, min(range_bytes, -(-size // workers)))
+    return _ordered(collection, path, size, request, workers, each, cancelled, step)
 
 
 def _ordered(
     collection: Collection,
     path: str,
+    size: int,
     request: CollectionRequest,
     workers: int,
-    each: Callable | None,
+    each: Callable[[Record], Any] | None,
     cancelled: Callable[[], bool],
     step: int,
-) -> Iterator[tuple[Item, Any, int]]:
+) -> Generator[tuple[Item, Any, int], None, None]:
     """``records_with`` in worker processes: ranges of ``step`` bytes, at most ``_IN_FLIGHT``
     a worker submitted and not yet handed out."""
     request = dataclasses.replace(request, format=collection.format)
@@ -372,17 +396,15 @@ def _ordered(
     context = pool_context(collection.reader)
     stop = context.Event()
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_set_stop, initargs=(stop,))
-    in_flight: deque[tuple[int, Future]] = deque()
+    in_flight: deque[tuple[int, Future[RangeRecords | None]]] = deque()
     order = _InFileOrder(collection.name)
     try:
         with open(path, "rb") as raw:
             start = 0
-            while start < collection.size or in_flight:
-                if start < collection.size and len(in_flight) < workers * _IN_FLIGHT:
-                    cut = (
-                        _record_start(raw, start + step, collection.reader) if start + step < collection.size else None
-                    )
-                    end = cut if cut is not None and cut < collection.size else collection.size
+            while start < size or in_flight:
+                if start < size and len(in_flight) < workers * _IN_FLIGHT:
+                    cut = _record_start(raw, start + step, collection.reader) if start + step < size else None
+                    end = cut if cut is not None and cut < size else size
                     try:
                         in_flight.append((end, pool.submit(task, start=start, end=end)))
                     except BrokenProcessPool:  # a worker died since the last range was handed out
@@ -396,7 +418,7 @@ def _ordered(
                 for item, extra in order.items(_result(future, collection.name)):
                     yield item, extra, end
         for item, extra in order.rest():
-            yield item, extra, collection.size
+            yield item, extra, size
     finally:
         stop.set()
         for _, future in in_flight:
@@ -404,7 +426,7 @@ def _ordered(
         pool.shutdown(wait=True)
 
 
-def _waited(future: Future, cancelled: Callable[[], bool]) -> bool:
+def _waited(future: Future[RangeRecords | None], cancelled: Callable[[], bool]) -> bool:
     """Whether the future is done before ``cancelled()`` says to give up."""
     while not cancelled():
         if wait([future], _WAIT).done:
@@ -412,9 +434,11 @@ def _waited(future: Future, cancelled: Callable[[], bool]) -> bool:
     return False
 
 
-def _result(future: Future, name: str) -> RangeRecords:
+def _result(future: Future[RangeRecords | None], name: str) -> RangeRecords:
     try:
-        return future.result()
+        # A range is None only when its worker was asked to stop, which is done once no
+        # result is read any more (``_ordered``'s ``finally``).
+        return cast(RangeRecords, future.result())
     except BrokenProcessPool:
         raise CollectionError(process_died_words(name)) from None
     except OSError as error:  # the file gone or unreadable since it was opened
@@ -440,7 +464,7 @@ class _InFileOrder:
             for _ in range(part.leading_bad):
                 self.held.append(next(items))
                 if len(self.held) == NOT_A_COLLECTION:
-                    first = self.held[0][0]
+                    first = cast(BadRecord, self.held[0][0])  # a range's leading items are bad
                     raise CollectionError(not_a_collection(self.name, NOT_A_COLLECTION, first.line, first.reason))
             if not part.classified:
                 return
@@ -453,7 +477,7 @@ class _InFileOrder:
         yield from held
 
 
-def _shifted_item(fields: tuple, records: int, lines: int, extra: Any) -> tuple[Item, Any]:
+def _shifted_item(fields: tuple[Any, ...], records: int, lines: int, extra: Any) -> tuple[Item, Any]:
     """A packed item (``_packed``) as a Record or a BadRecord, numbered and placed in the file."""
     if len(fields) == _BAD_LENGTH:
         return _shifted_bad(BadRecord(*fields), records, lines), extra

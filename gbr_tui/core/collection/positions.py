@@ -7,14 +7,20 @@ judges), so records, their numbers and lines, and every message are those of rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gbr_tui.core.collection.reading import EPD_POSITION, Reading
 from gbr_tui.core.collection.records import Item, Record, with_caption
 from gbr_tui.core.collection.source import READ_ERRORS, lines_of
 from gbr_tui.core.collection.tally import Tally
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from gbr_tui.core.fast import VettedBlock
 
 BATCH_LINES = 1 << 14  # lines classified at once
 
@@ -27,7 +33,8 @@ def coalesced(blocks: Iterable[tuple[int, str, int]]) -> Iterator[tuple[int, str
     """A source's text blocks (``Source.text_blocks``) joined into blocks of at least
     ``BATCH_LINES`` lines (the last may be shorter); what was read before a read fault is handed
     out before the fault."""
-    first, pending, count = 0, [], 0
+    first, count = 0, 0
+    pending: list[str] = []
     try:
         for start, text, lines in blocks:
             if not pending:
@@ -80,7 +87,7 @@ def _classified(reading: Reading, batch: list[Entry]) -> Iterator[Item]:
     rejected = set(vetted.rejected)
     index = -1
     for entry in batch:
-        if type(entry) is not tuple:
+        if not isinstance(entry, tuple):
             yield entry
             continue
         index += 1
@@ -92,7 +99,8 @@ def _classified(reading: Reading, batch: list[Entry]) -> Iterator[Item]:
                 else reading.classify_epd(number, line, whole)
             )
         else:
-            headers, printed = {}, None
+            headers: Mapping[str, str] = {}
+            printed: str | None = None
             if whole is not None:
                 headers, printed = reading.epd_fields(whole, whole.find(position) + len(position))
             code, material = vetted.codes[index], vetted.material(index)
@@ -106,6 +114,7 @@ def tally_positions(reading: Reading, tally: Tally, epd: bool, on_block: Callabl
     vouched for are handed to the tally as numbers (no call a line), counted when it is read."""
     for first, text, count in coalesced(reading.source.text_blocks()):
         number = reading.records_read
+        lines: list[str] | TextLines
         if epd:
             lines = lines_of(text)
             texts = EPD_POSITION.findall(text)
@@ -151,7 +160,7 @@ class TextLines:
     """The lines of a text with a line end after each, each cut out when asked: at ``ends``
     (where each ends, as numpy found them) when they are known, else all split when first asked."""
 
-    def __init__(self, text: str, ends) -> None:
+    def __init__(self, text: str, ends: NDArray[np.intp] | None) -> None:
         self._text, self._ends = text, ends
         self._lines: list[str] | None = None
 
@@ -189,6 +198,8 @@ def vouched_positions(reading: Reading, epd: bool) -> Iterator[Item | VouchedLin
     import numpy as np  # the batch path has imported it for blocks it vouches for
 
     for first, text, count in coalesced(reading.source.text_blocks()):
+        lines: list[str] | TextLines
+        texts: list[str] | TextLines
         if epd:
             lines = lines_of(text)
             kept = [index for index, text in enumerate(lines) if text and not text.isspace()]
@@ -207,6 +218,8 @@ def vouched_positions(reading: Reading, epd: bool) -> Iterator[Item | VouchedLin
             yield from _rejected_records(reading, first, lines, kept if epd else None, rejected)
             continue
         reading.classified_any = True
+        # Some lines were vouched for: numpy vetted the block (the plain ``Vetted`` rejects all).
+        block = cast("VettedBlock", vetted)
         ok = np.ones(count, dtype=bool)
         ok[rejected] = False
         if epd:
@@ -218,14 +231,14 @@ def vouched_positions(reading: Reading, epd: bool) -> Iterator[Item | VouchedLin
             numbers = reading.records_read + np.cumsum(~blank)
             line_numbers = first + np.arange(count)
         vouched = np.flatnonzero(ok)
-        codes = vetted.code_indices()
-        nines = vetted.nine_keys()  # the block's, handed out with its first run
+        codes = block.code_indices()
+        nines = block.nine_keys()  # the block's, handed out with its first run
         start = 0  # of the vouched lines not handed out yet, in ``vouched``
         for stop, index in [*zip(np.searchsorted(vouched, rejected).tolist(), rejected), (len(vouched), None)]:
             if stop > start:
                 run = vouched[start:stop]
                 yield VouchedLines(
-                    numbers[run], line_numbers[run], vetted.keys[run], codes[start:stop], *nines, run, texts
+                    numbers[run], line_numbers[run], block.keys[run], codes[start:stop], *nines, run, texts
                 )
                 nines = nines[0][:0], nines[1][:0]
                 start = stop

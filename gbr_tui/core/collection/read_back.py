@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection.formats import format_module
@@ -18,6 +18,10 @@ from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import BadRecord, CollectionError, Format, GamePositions, Record
 from gbr_tui.core.collection.source import MAX_LINE
 from gbr_tui.core.material import Material
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import ArrayLike, NDArray
 
 #: A record read back from its source is read within this many bytes of its offset (a longer
 #: game is told as not readable, not read on without end).
@@ -89,12 +93,13 @@ def read_back(
     except OSError as error:
         raise CollectionError(f"{source.name}: cannot be read ({error.strerror or error})") from None
     request = source.request
-    games = format_module(request.format).HOLDS_GAMES and request.game_positions == GamePositions.ALL
+    # A file is read back as the format it was read as: its request names it (``source_file``).
+    games = format_module(cast(Format, request.format)).HOLDS_GAMES and request.game_positions == GamePositions.ALL
     why = "it is not there"
     # The men are the same under either rule.
     with source.request.open(io.BytesIO(data), Rule.COUNT, name=source.name) as collection:
         for item in collection.records():
-            if type(item) is BadRecord:
+            if isinstance(item, BadRecord):
                 why = item.reason
                 continue
             if games and item.number != 1:  # its game is the range's first
@@ -110,7 +115,7 @@ def read_back(
     )
 
 
-def line_offsets(path: str, lines: Sequence[int]):
+def line_offsets(path: str, lines: ArrayLike) -> NDArray[np.int64]:
     """The byte offset where each of ``lines`` (1-based, in order, a line as often as it comes)
     starts, as a numpy array; line ends as the readers take them (LF, CR LF or CR). A line past
     the file's end has none (-1)."""

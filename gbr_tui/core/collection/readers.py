@@ -36,7 +36,7 @@ class Collection(Reading):
 
     def __init__(
         self,
-        source: str | os.PathLike | BinaryIO,
+        source: str | os.PathLike[str] | BinaryIO,
         *,
         format: Format | None = None,
         game_positions: GamePositions = GamePositions.START,
@@ -71,7 +71,7 @@ class Collection(Reading):
     def __enter__(self) -> Collection:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def records(self, fens: bool = True) -> Iterator[Item]:

@@ -13,7 +13,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
 from gbr_tui.core.batch import FenEncoder
 from gbr_tui.core.code import Rule
@@ -33,6 +33,9 @@ EPD_ID = re.compile(r'(?<![^\s;])id\s+"([^"]*)"')
 OVERLONG_REASON = "a line over 1 MB long (not read)"
 
 
+_Item = TypeVar("_Item")
+
+
 class Reading:
     """A file (or stdin, given as ``"-"``, or a binary stream) opened to be read as a
     collection, with the options it is read with.
@@ -44,7 +47,7 @@ class Reading:
 
     def __init__(
         self,
-        source: str | os.PathLike | BinaryIO,
+        source: str | os.PathLike[str] | BinaryIO,
         *,
         game_positions: GamePositions = GamePositions.START,
         fen_column: str | None = None,
@@ -62,6 +65,7 @@ class Reading:
         self.fen_column = fen_column
         self.caption = caption or None
         self.code_column = code_column
+        self._caption_word = caption or ""  # self.caption, as a str where the pattern below is set
         self._epd_caption = (
             re.compile(rf'(?<![^\s;]){re.escape(self.caption)}\s+(?:"([^"]*)"|([^;"]*))') if self.caption else None
         )
@@ -89,7 +93,7 @@ class Reading:
         for first, lines in self.source.blocks():
             yield from zip(itertools.count(first), lines)
 
-    def guarded(self, items: Iterator) -> Iterator:
+    def guarded(self, items: Iterator[_Item]) -> Iterator[_Item | BadRecord]:
         """The items, then a bad record for the unreadable rest of a corrupt compressed file.
 
         Bad records are held back until a record is classified: when the first
@@ -99,7 +103,7 @@ class Reading:
         try:
             for item in items:
                 if held is not None:
-                    if type(item) is BadRecord and not self.classified_any:
+                    if isinstance(item, BadRecord) and not self.classified_any:
                         if self.part:
                             self.leading_bad += 1
                             yield item
@@ -160,7 +164,7 @@ class Reading:
         """An EPD line's ``id`` and printed caption, looked for from ``after`` (its position's end)."""
         found = EPD_ID.search(text, after)
         caption = None
-        if self._epd_caption is not None and self.caption in text:
+        if self._epd_caption is not None and self._caption_word in text:
             operand = self._epd_caption.search(text, after)
             caption = operand and caption_text(operand[1] if operand[1] is not None else operand[2])
         return ({"id": found[1]} if found else {}), caption

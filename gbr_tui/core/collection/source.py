@@ -19,11 +19,14 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, Protocol, cast
 
 from gbr_tui.core import pgn
 from gbr_tui.core.collection.codecs import MAGIC_BYTES, Codec, codec_of
 from gbr_tui.core.collection.records import CollectionError
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
 
 BLOCK_CHARS = 1 << 16  # text handed out at a time (about; a block ends at a line end)
 MAX_LINE = 1 << 20  # a longer line is reported as bad, not kept
@@ -80,12 +83,21 @@ class Source:
     """
 
     def __init__(
-        self, source: str | os.PathLike | BinaryIO, name: str | None = None, cancelled: Callable[[], bool] | None = None
+        self,
+        source: str | os.PathLike[str] | BinaryIO,
+        name: str | None = None,
+        cancelled: Callable[[], bool] | None = None,
     ) -> None:
         self._raw, self.name, self.size = _open_raw(source, name, cancelled)
         self.line = 0
         self.fault: ReadFault | None = None  # what stopped reading, once it has
-        buffered = self._raw if hasattr(self._raw, "peek") else io.BufferedReader(self._raw)
+        # A stream with ``peek`` is a buffered one; any other (a BytesIO, a socket's file) has
+        # ``readinto``, all BufferedReader uses, though BinaryIO does not declare it.
+        buffered = (
+            cast(_Buffered, self._raw)
+            if hasattr(self._raw, "peek")
+            else io.BufferedReader(cast(io.RawIOBase, self._raw))
+        )
         try:
             start = buffered.peek(MAGIC_BYTES)[:MAGIC_BYTES]
         except OSError as error:
@@ -188,6 +200,14 @@ class Cancelled(ReadFault):
     """Reading was given up from outside (``Source``'s ``cancelled()`` said so)."""
 
 
+class _Buffered(Protocol):
+    """A buffered binary stream, as decompressing reads one."""
+
+    def peek(self, size: int = ..., /) -> bytes: ...
+
+    def read1(self, size: int = ..., /) -> bytes: ...
+
+
 class PipeReader(io.RawIOBase):
     """A pipe or a device, read without blocking for more than a moment at a time, so that
     reading can be given up (``cancelled()`` true) even while nothing comes or no writer is there."""
@@ -205,17 +225,18 @@ class PipeReader(io.RawIOBase):
     def fileno(self) -> int:
         return self.fd
 
-    def readinto(self, buffer) -> int:
+    def readinto(self, buffer: WriteableBuffer) -> int:
+        view = memoryview(buffer)
         while True:
             if self.cancelled():
                 raise Cancelled("reading was cancelled")
             ready, _, _ = select.select([self.fd], [], [], self.WAIT)
             if ready:
                 try:
-                    data = os.read(self.fd, len(buffer))
+                    data = os.read(self.fd, len(view))
                 except BlockingIOError:
                     continue
-                buffer[: len(data)] = data
+                view[: len(data)] = data
                 return len(data)
 
     def close(self) -> None:
@@ -224,7 +245,9 @@ class PipeReader(io.RawIOBase):
         super().close()
 
 
-def _open_raw(source, name: str | None, cancelled: Callable[[], bool] | None) -> tuple[BinaryIO, str, int | None]:
+def _open_raw(
+    source: str | os.PathLike[str] | BinaryIO, name: str | None, cancelled: Callable[[], bool] | None
+) -> tuple[BinaryIO, str, int | None]:
     if isinstance(source, (str, os.PathLike)) and os.fspath(source) == "-":
         return sys.stdin.buffer, name or "<stdin>", None
     if isinstance(source, (str, os.PathLike)):
@@ -241,10 +264,10 @@ def _open_raw(source, name: str | None, cancelled: Callable[[], bool] | None) ->
             raise CollectionError(f"{path}: cannot open: {error.strerror}") from None
         status = os.fstat(raw.fileno())
         return raw, name or str(path), status.st_size if stat.S_ISREG(status.st_mode) else None
-    return source, name or getattr(source, "name", "<stream>"), None
+    return source, name or str(getattr(source, "name", "<stream>")), None
 
 
-def _decompressed(buffered: BinaryIO, codec: Codec | None) -> Iterator[bytes]:
+def _decompressed(buffered: _Buffered, codec: Codec | None) -> Iterator[bytes]:
     """The bytes of the stream, decompressed when its first bytes are a codec's signature (the
     file name is not trusted): concatenated members are read on, zero padding after the last
     is ignored (as gzip does). Raises ReadFault after the last bytes it could get."""
@@ -258,14 +281,14 @@ def _decompressed(buffered: BinaryIO, codec: Codec | None) -> Iterator[bytes]:
     except ReadFault:
         raise
     except Exception as error:
-        if isinstance(error, corrupt) and not isinstance(error, FileNotFoundError):
+        if codec is not None and isinstance(error, corrupt) and not isinstance(error, FileNotFoundError):
             raise ReadFault(f"corrupt {codec.name} data ({error})") from None
         if isinstance(error, OSError):
             raise ReadFault(f"read error: {error.strerror or error}") from None
         raise
 
 
-def _decompressed_members(buffered: BinaryIO, codec: Codec) -> Iterator[bytes]:
+def _decompressed_members(buffered: _Buffered, codec: Codec) -> Iterator[bytes]:
     decompressor = codec.decompressor()
     started = False  # whether the current member has had any input
     pending = b""

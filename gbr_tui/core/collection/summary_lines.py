@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -55,7 +56,8 @@ class ClassColumns:
     sides: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def distinct_counts(self) -> list[int]:
-        return distinct_values(self.counts)[0].tolist()
+        distinct: list[int] = distinct_values(self.counts)[0].tolist()
+        return distinct
 
     def all_short(self) -> bool:
         """Whether every code ends in ``.00`` (its short form drops it)."""
@@ -77,7 +79,8 @@ def distinct_values(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _short(codes: np.ndarray) -> np.ndarray:
-    return (codes[:, 4:] == np.frombuffer(b".00", np.uint8)).all(1)
+    short: np.ndarray = (codes[:, 4:] == np.frombuffer(b".00", np.uint8)).all(1)
+    return short
 
 
 def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool = False) -> ClassColumns | None:
@@ -115,9 +118,10 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
         kings.append(found_kings.astype(np.uint8))
         times.append(np.array([count for _, count in found], np.int64))
         size += len(found)
-    columns = ClassColumns(codes, counts, firsts, materials, np.concatenate(men), np.concatenate(kings))
+    all_men, all_kings = np.concatenate(men), np.concatenate(kings)
+    columns = ClassColumns(codes, counts, firsts, materials, all_men, all_kings)
     if either_colour:
-        columns = _folded(columns, np.concatenate(times))
+        columns = _folded(columns, all_men, all_kings, np.concatenate(times))
     if sort != SortBy.CODE:  # without results every score is unknown: the most first, ties by code
         order = sorted_order(columns.counts.max(initial=0) - columns.counts)
         columns.codes, columns.counts = columns.codes.take(order, 0), columns.counts.take(order)
@@ -125,7 +129,7 @@ def class_columns(tally: Tally, sort: SortBy = SortBy.CODE, either_colour: bool 
     return columns
 
 
-def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
+def _folded(columns: ClassColumns, all_men: np.ndarray, all_kings: np.ndarray, times: np.ndarray) -> ClassColumns:
     """Each class folded with its colour twin, as ``class_rows`` folds them: every material
     written with the stronger side as White (``stronger_first``), the same material from both
     twins counted once, the most frequent first and equal counts in the order of their sides
@@ -142,7 +146,7 @@ def _folded(columns: ClassColumns, times: np.ndarray) -> ClassColumns:
     lengths = columns.materials
     pool = np.repeat(columns.firsts - (np.cumsum(lengths) - lengths), lengths)
     pool += np.arange(len(pool))
-    times, men, kings = times.take(pool), columns.men.take(pool, 0), columns.kings.take(pool, 0)
+    times, men, kings = times.take(pool), all_men.take(pool, 0), all_kings.take(pool, 0)
     del pool
     # White weaker: the first type (Q R B N P) where the sides differ has fewer White men, so
     # White's men read as digits (queens first) make the smaller number. A side's number is
@@ -234,7 +238,9 @@ def summary_lines(
     place = np.arange(len(line_of)) - np.repeat(firsts, listed)
     pool = columns.firsts.take(line_of) + place
     if columns.sides is None:
-        white, black, named = _side_numbers(*_men_numbers(columns.men.take(pool, 0)), columns.kings.take(pool, 0))
+        # Unfolded columns hold the men and kings of each material (only folding drops them).
+        all_men, all_kings = cast(np.ndarray, columns.men), cast(np.ndarray, columns.kings)
+        white, black, named = _side_numbers(*_men_numbers(all_men.take(pool, 0)), all_kings.take(pool, 0))
     else:
         white, black, named = columns.sides[0].take(pool), columns.sides[1].take(pool), columns.sides[2]
     sides, side_lengths = _side_names(named)
@@ -298,7 +304,8 @@ def summary_lines(
         sizes += sources
         steps[placed[:-1]] = sources[1:] - sizes[:-1]
         output = words.take(np.cumsum(steps, out=steps)).view(np.uint8)
-        return output[output != 0]
+        text: np.ndarray = output[output != 0]
+        return text
 
     parts = [part(slice(first, min(first + _LINES_AT_ONCE, classes))) for first in range(0, classes, _LINES_AT_ONCE)]
     # The longest run of materials: their names, separators and "N more", not the end.

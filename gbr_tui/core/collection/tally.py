@@ -12,13 +12,15 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, cast, overload
 
 from gbr_tui.core.code import digit_sides
 from gbr_tui.core.families import ALL_FAMILIES, Family, family_of
 from gbr_tui.core.material import Material
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from gbr_tui.core.packed_materials import PackedMaterials
     from gbr_tui.core.patterns import ClassPattern
 
@@ -96,7 +98,7 @@ def _added(one: Results | None, other: Results | None) -> Results | None:
         return other
     if other is None:
         return one
-    return tuple(a + b for a, b in zip(one, other))
+    return (one[0] + other[0], one[1] + other[1], one[2] + other[2], one[3] + other[3])
 
 
 Counted = tuple[str, Material, int, "Results | None"]
@@ -106,7 +108,7 @@ def _most_first(item: tuple[Material, int]) -> int:
     return -item[1]
 
 
-def _most_first_then_men(item: tuple[Material, int]) -> tuple:
+def _most_first_then_men(item: tuple[Material, int]) -> tuple[int, int, tuple[int, ...], int, tuple[int, ...]]:
     """Folded twins: equal counts in the order of their sides (White's kings, then its men
     queens first, then Black's), which does not depend on the order the classes were counted
     in (``--jobs`` splits a file anywhere); ``summary_lines`` orders them so too."""
@@ -116,14 +118,10 @@ def _most_first_then_men(item: tuple[Material, int]) -> tuple:
 
 def _merged(materials: list[tuple[Material, int, Results | None]]) -> list[tuple[Material, int, Results | None]]:
     """One entry a material (folded twins bring the same material twice), in first-seen order."""
-    merged: dict[Material, list] = {}
+    merged: dict[Material, tuple[int, Results | None]] = {}
     for material, count, results in materials:
         held = merged.get(material)
-        if held is None:
-            merged[material] = [count, results]
-        else:
-            held[0] += count
-            held[1] = _added(held[1], results)
+        merged[material] = (count, results) if held is None else (held[0] + count, _added(held[1], results))
     return [(material, count, results) for material, (count, results) in merged.items()]
 
 
@@ -144,8 +142,11 @@ def class_rows(
     for code, material, count, results in counts:
         if either_colour:
             code, material, results = folded(code, material, results)
-            wanted = pattern is None or pattern.matches(code, material)
-            wanted = wanted or pattern.matches(swapped_code(code), material.swapped())
+            wanted = (
+                pattern is None
+                or pattern.matches(code, material)
+                or pattern.matches(swapped_code(code), material.swapped())
+            )
         else:
             wanted = pattern is None or pattern.matches(code, material)
         if wanted:
@@ -154,7 +155,7 @@ def class_rows(
                 by_code[code] = [(material, count, results)]
             else:
                 materials.append((material, count, results))
-    rows = []
+    rows: list[ClassRow] = []
     for code, materials in by_code.items():
         if len(materials) == 1:  # most classes: no sorting, no sums
             ((material, count, results),) = materials
@@ -190,10 +191,11 @@ class FamilyRow:
 def family_rows(tally: Tally, sort: SortBy = SortBy.CODE) -> list[FamilyRow]:
     """The families with records, in the table's order (``code``) or sorted. Positions are
     counted from their classes, games from ``Tally.families``."""
+    counted: dict[str, tuple[int, Results | None]]
     if tally.families:
-        counted = {name: (held[0], tuple(held[1:])) for name, held in tally.families.items()}
+        counted = {name: (held[0], (held[1], held[2], held[3], held[4])) for name, held in tally.families.items()}
     else:
-        counts: Counter = Counter()
+        counts: Counter[str] = Counter()
         for _, material, count, _ in tally.counted():
             counts[family_of(material)] += count
         counted = {name: (count, None) for name, count in counts.items()}
@@ -201,7 +203,10 @@ def family_rows(tally: Tally, sort: SortBy = SortBy.CODE) -> list[FamilyRow]:
     return sorted_rows(rows, sort)
 
 
-def sorted_rows(rows: Sequence, sort: SortBy) -> list:
+_Row = TypeVar("_Row", ClassRow, FamilyRow)
+
+
+def sorted_rows(rows: Sequence[_Row], sort: SortBy) -> list[_Row]:
     """Rows in the order given (classes by code, families as the table has them), or by count
     (most first), or by score (best first, no known result last, then by count); ties keep
     the order given."""
@@ -218,8 +223,8 @@ class Tally:
     a code with a 9, and for positions without one king a side, the exact materials are counted
     too. Games count their results per class and material, and each family once a game."""
 
-    _codes: Counter = field(default_factory=Counter)
-    hidden: dict[str, Counter] = field(default_factory=dict)  # code with a 9 -> materials
+    _codes: Counter[str] = field(default_factory=Counter)
+    hidden: dict[str, Counter[Material]] = field(default_factory=dict)  # code with a 9 -> materials
     packed: PackedMaterials | None = None  # more of them, as the batch path counted them
     results: dict[tuple[str, Material], list[int]] = field(default_factory=dict)  # games only
     families: dict[str, list[int]] = field(default_factory=dict)  # games: family -> count, results
@@ -227,10 +232,10 @@ class Tally:
     bad: int = 0
     #: Blocks of full codes as numbers (``fast.code_indices``), counted into ``codes`` when it is
     #: first read: a worker process hands back arrays, not a Counter of tens of thousands of codes.
-    _numbers: list = field(default_factory=list)
+    _numbers: list[np.ndarray] = field(default_factory=list)
 
     @property
-    def codes(self) -> Counter:
+    def codes(self) -> Counter[str]:
         """Records per full code, in the order the codes first came."""
         self._count_numbers()
         return self._codes
@@ -260,7 +265,7 @@ class Tally:
         if self.packed is not None:
             self.packed.count()
 
-    def code_counts(self):
+    def code_counts(self) -> tuple[np.ndarray, np.ndarray] | None:
         """Every full code as its number (``fast.code_indices``), ascending, and its count, as
         numpy arrays, the code numbers handed in counted without a string for each code (a file
         of scattered positions has tens of thousands); None if a code is not a full one."""
@@ -305,11 +310,11 @@ class Tally:
             materials = self.hidden[code] = Counter()
         materials[material] += count
 
-    def add_code_numbers(self, numbers: list) -> None:
+    def add_code_numbers(self, numbers: list[np.ndarray]) -> None:
         """Count full codes given as blocks of numbers (``fast.code_indices``)."""
         self._numbers.extend(numbers)
 
-    def add_packed(self, codes: Sequence, keys: Sequence[int]) -> None:
+    def add_packed(self, codes: Sequence[bytes] | np.ndarray, keys: Sequence[int] | np.ndarray) -> None:
         """Count materials behind full codes with a 9 (``S7`` bytes), each packed in one number
         (``PackedMaterials``)."""
         if len(codes):
@@ -317,16 +322,17 @@ class Tally:
                 from gbr_tui.core.packed_materials import PackedMaterials
 
                 self.packed = PackedMaterials()
-            self.packed.add(codes, keys)
+            # Only the batch path finds any (``fast.VettedBlock.nine_keys``): numpy arrays.
+            self.packed.add(cast("np.ndarray", codes), cast("np.ndarray", keys))
 
     def _packed_codes(self) -> dict[str, int]:
         return {} if self.packed is None else self.packed.codes()
 
-    def materials(self, code: str) -> Counter:
+    def materials(self, code: str) -> Counter[Material]:
         """The materials behind one code, with their counts. Besides the materials a 9 hides,
         ``hidden`` holds those of positions without one king a side (named with their kings)."""
         hidden = self.hidden.get(code)
-        packed = self.packed.materials(code) if code in self._packed_codes() else []
+        packed = self.packed.materials(code) if self.packed is not None and code in self.packed.codes() else []
         if hidden is None and not packed:
             return Counter({material_of_code(code): self.codes[code]})
         if "9" in code[:4]:
@@ -335,7 +341,7 @@ class Tally:
                 materials[material] += count
             return materials
         materials = Counter(hidden)
-        kings_one_a_side = self.codes[code] - hidden.total()
+        kings_one_a_side = self.codes[code] - materials.total()
         if kings_one_a_side:
             materials[material_of_code(code)] = kings_one_a_side
         return materials
@@ -354,10 +360,11 @@ class Tally:
         """One class's row, as ``class_rows`` lists it; the batch path's materials are made
         only when they are read (a summary shows the first few)."""
         count = self.codes[code]
-        packed = self._packed_codes().get(code)
-        if packed is not None and code not in self.hidden:
-            return ClassRow(code, PackedRun(self.packed, code, packed), None, count)
-        if packed is None and code not in self.hidden:
+        packed = self.packed
+        length = packed.codes().get(code) if packed is not None else None
+        if packed is not None and length is not None and code not in self.hidden:
+            return ClassRow(code, PackedRun(packed, code, length), None, count)
+        if length is None and code not in self.hidden:
             return ClassRow(code, CodeMaterial(code, count), None, count)
         return ClassRow(code, tuple(sorted(self.materials(code).items(), key=_most_first)), None, count)
 
@@ -368,11 +375,11 @@ class Tally:
             if code not in hidden and code not in packed:
                 material = material_of_code(code)
                 held = results.get((code, material)) if results else None
-                yield code, material, count, None if held is None else tuple(held)
+                yield code, material, count, None if held is None else (held[0], held[1], held[2], held[3])
                 continue
             for material, count in self.materials(code).items():
                 held = results.get((code, material)) if results else None
-                yield code, material, count, None if held is None else tuple(held)
+                yield code, material, count, None if held is None else (held[0], held[1], held[2], held[3])
 
     def merge(self, other: Tally) -> None:
         if other._codes:  # counted after the codes before them, as one process counts them
@@ -390,15 +397,22 @@ class Tally:
 
                 self.packed = PackedMaterials()
             self.packed.extend(other.packed)
-        for into, source in ((self.results, other.results), (self.families, other.families)):
-            for key, counts in source.items():
-                held = into.setdefault(key, [0] * len(counts))
-                held[:] = [a + b for a, b in zip(held, counts)]
+        _add_counts(self.results, other.results)
+        _add_counts(self.families, other.families)
         self.classified += other.classified
         self.bad += other.bad
 
 
-class PackedRun(Sequence):
+_Key = TypeVar("_Key")
+
+
+def _add_counts(into: dict[_Key, list[int]], source: dict[_Key, list[int]]) -> None:
+    for key, counts in source.items():
+        held = into.setdefault(key, [0] * len(counts))
+        held[:] = [a + b for a, b in zip(held, counts)]
+
+
+class PackedRun(Sequence[tuple[Material, int]]):
     """The materials of one class as the batch path counted them, most frequent first (equal
     counts by their men), each ``Material`` made when it is first read."""
 
@@ -416,7 +430,13 @@ class PackedRun(Sequence):
     def __len__(self) -> int:
         return self._length
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> tuple[Material, int]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[tuple[Material, int], ...]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[Material, int] | tuple[tuple[Material, int], ...]:
         if isinstance(index, slice):
             start, stop, step = index.indices(self._length)
             return tuple(self._first(stop)[start:stop:step])
@@ -429,10 +449,8 @@ class PackedRun(Sequence):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and tuple(self) == tuple(other)
 
-    __hash__ = None
 
-
-class CodeMaterial(Sequence):
+class CodeMaterial(Sequence[tuple[Material, int]]):
     """The one material of a code without a 9 (one king a side) with its count, the
     ``Material`` made when first read: a listing of tens of thousands of classes makes one only
     for the rows it shows."""
@@ -451,7 +469,13 @@ class CodeMaterial(Sequence):
     def __len__(self) -> int:
         return 1
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> tuple[Material, int]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[tuple[Material, int], ...]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[Material, int] | tuple[tuple[Material, int], ...]:
         return self._entries()[index]
 
     def __iter__(self) -> Iterator[tuple[Material, int]]:
@@ -460,14 +484,13 @@ class CodeMaterial(Sequence):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and self._entries() == tuple(other)
 
-    __hash__ = None
-
 
 def material_of_code(code: str) -> Material:
     """The material of a full code without a 9 (each digit then says both sides' counts)."""
     sides = _PIECE_SIDES.get(code[:4])
     if sides is None:
-        sides = _PIECE_SIDES[code[:4]] = tuple(zip(*(digit_sides(int(digit)) for digit in code[:4])))
+        pairs = [digit_sides(int(digit)) for digit in code[:4]]
+        sides = _PIECE_SIDES[code[:4]] = (tuple(white for white, _ in pairs), tuple(black for _, black in pairs))
     white, black = sides
     return Material((*white, int(code[5])), (*black, int(code[6])))
 

@@ -5,14 +5,12 @@ user reads is worded from ``FORMATS`` (``format_names``)."""
 
 from __future__ import annotations
 
-from typing import cast
-
 from gbr_tui.core.collection.formats import csv, epd, fen, jsonl, pgn
 from gbr_tui.core.collection.formats.base import CollectionFormat
 from gbr_tui.core.collection.records import Format
 
 #: The formats in the order users read them listed.
-FORMATS: tuple[CollectionFormat, ...] = cast(tuple[CollectionFormat, ...], (pgn, epd, fen, csv, jsonl))
+FORMATS: tuple[CollectionFormat, ...] = (pgn, epd, fen, csv, jsonl)
 _BY_FORMAT = {module.FORMAT: module for module in FORMATS}
 _DETECTION = sorted(FORMATS, key=lambda module: module.DETECTION_ORDER)
 _DETECT_LINES = 50  # records looked at to tell the format

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import chess
 
@@ -14,36 +14,63 @@ from gbr_tui.core.collection.reading import Reading
 from gbr_tui.core.collection.records import Format, Item
 from gbr_tui.core.collection.tally import Tally
 
+if TYPE_CHECKING:
+    from gbr_tui.core.collection.positions import VouchedLines
+
 #: The tag (PGN) or opcode (EPD) a saved position's code is written in.
 CODE_TAG = "GBR"
 
 
 class CollectionFormat(Protocol):
+    """A format module (``formats/pgn.py``...), its constants read-only members, so that each
+    module is checked against it as it is."""
+
     #: The ``Format`` it reads (its module is named by the value: ``formats/pgn.py``).
-    FORMAT: Format
+    @property
+    def FORMAT(self) -> Format: ...
+
     #: Its name in the lists of formats users read: "FEN lines".
-    NAME: str
+    @property
+    def NAME(self) -> str: ...
+
     #: Where its vote is asked when a file's format is told (lower first): a line two formats'
     #: votes take is the first's.
-    DETECTION_ORDER: int
+    @property
+    def DETECTION_ORDER(self) -> int: ...
+
     #: Whether a record is a game, whose several records (``--position all``) are one game.
-    HOLDS_GAMES: bool
+    @property
+    def HOLDS_GAMES(self) -> bool: ...
+
     #: Whether its plain records are classified by the encoder's batch path (numpy), many at a
     #: time: its module then also has ``vouched``.
-    BATCH: bool
+    @property
+    def BATCH(self) -> bool: ...
+
     #: Where a record's printed caption is ("a PGN tag"), None when it has none.
-    CAPTION_IN: str | None
+    @property
+    def CAPTION_IN(self) -> str | None: ...
+
     #: Why a file of it is never cut into byte ranges for worker processes, or None.
-    UNCUT_REASON: str | None
+    @property
+    def UNCUT_REASON(self) -> str | None: ...
+
     #: Whether a record read back alone needs the lines before the file's first record (CSV:
     #: its header).
-    HEADER_BEFORE_RECORDS: bool
+    @property
+    def HEADER_BEFORE_RECORDS(self) -> bool: ...
+
     #: The name ending of a file positions are saved to in it (".pgn"), None when none are.
-    SAVE_SUFFIX: str | None
+    @property
+    def SAVE_SUFFIX(self) -> str | None: ...
+
     #: The line ends a record saved to a file needs before it, after the file's last record.
-    LINE_ENDS_BEFORE: int
+    @property
+    def LINE_ENDS_BEFORE(self) -> int: ...
+
     #: Bytes of a chunk kept for the next when looking for a record start (``record_start``).
-    START_OVERLAP: int
+    @property
+    def START_OVERLAP(self) -> int: ...
 
     def votes(self, line: str) -> bool:
         """Whether a line (stripped, not blank nor a comment) looks like one of its records."""
@@ -69,7 +96,17 @@ class CollectionFormat(Protocol):
 
     #: A position as one record, ending in a newline, its code (if any) as its caption; None
     #: when positions are not saved in it.
-    written: Callable[[chess.Board, str | None], str] | None
+    @property
+    def written(self) -> Callable[[chess.Board, str | None], str] | None: ...
+
+
+class BatchFormat(CollectionFormat, Protocol):
+    """A format read by the batch path (``BATCH``), which declares ``vouched`` as well."""
+
+    def vouched(self, reading: Reading) -> Iterator[Item | VouchedLines]:
+        """Every record in file order, the runs of lines the batch path vouched for as
+        ``VouchedLines``."""
+        ...
 
 
 #: Every attribute a format module declares (None where it does not apply, as its type says).

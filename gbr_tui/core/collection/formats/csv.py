@@ -51,11 +51,11 @@ def _entries(reading: Reading) -> Iterator[Entry]:
     rows = _rows(reading)
     bad_before: list[tuple[int, str]] = []  # bad records before the first two rows
     good: list[tuple[int, list[str]]] = []
-    for line, row in rows:
-        if isinstance(row, str):
-            bad_before.append((line, row))
+    for line, first_rows in rows:
+        if isinstance(first_rows, str):
+            bad_before.append((line, first_rows))
         else:
-            good.append((line, row))
+            good.append((line, first_rows))
             if len(good) == 2:
                 break
     if not good:
@@ -68,7 +68,9 @@ def _entries(reading: Reading) -> Iterator[Entry]:
     column, has_header = _fen_column(first_row, second_row, reading.fen_column, reading.name)
     caption_column = _caption_column(reading, first_row, has_header)
     width = len(first_row)
-    peeked = sorted([*bad_before, *(good[1:] if has_header else good)], key=lambda found: found[0])
+    peeked: list[tuple[int, list[str] | str]] = sorted(
+        [*bad_before, *(good[1:] if has_header else good)], key=lambda found: found[0]
+    )
 
     for line, row in itertools.chain(peeked, rows):
         reading.records_read += 1

@@ -42,7 +42,10 @@ def votes(line: str) -> bool:
 
 def written(board: chess.Board, code: str | None) -> str:
     """One line, the code in a ``GBR`` opcode."""
-    return board.epd(**({CODE_TAG: code} if code else {})) + "\n"
+    if not code:
+        return board.epd() + "\n"
+    # mypy cannot tell the opcode from epd's own keyword arguments (shredder, en_passant...)
+    return board.epd(**{CODE_TAG: code}) + "\n"  # type: ignore[arg-type]
 
 
 def records(reading: Reading, fens: bool) -> Iterator[Item]:

@@ -117,12 +117,14 @@ def records(reading: Reading, fens: bool) -> Iterator[Item]:
         changes = replayed.changes
         last_ply = replayed.final[0]
         entered: Record | None = None
+        entered_ply = 0  # entered.ply, which a Record holds as optional
         for index, (ply, counts, fen) in enumerate(changes):
             material, code = codes.of(counts, kings)
             if entered is None or code != entered.code:
                 entered = Record(number, game.line, code, material, fen, ply, headers=headers, caption=printed)
+                entered_ply = ply
             if index + 1 == len(changes) or codes.of(changes[index + 1][1], kings)[1] != code:
-                held = (changes[index + 1][0] if index + 1 < len(changes) else last_ply) - entered.ply
+                held = (changes[index + 1][0] if index + 1 < len(changes) else last_ply) - entered_ply
                 if held >= reading.min_plies:
                     yield replace(entered, plies=held)
 

@@ -13,7 +13,7 @@ import sqlite3
 import threading
 from array import array
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from gbr_tui.core.check import record_check
 from gbr_tui.core.code import Rule
@@ -43,6 +43,7 @@ from gbr_tui.core.collection.store.schema import (
 )
 from gbr_tui.core.collection.tally import ClassRow, Results, SortBy
 from gbr_tui.core.errors import GbrError
+from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
 
 
@@ -197,7 +198,9 @@ class StoredIndex:
         # Arrays of a part of a source's materials each (the tally adds up a material's rows of
         # several sources), each part kept as what the tally needs of it: its men and kings a
         # byte each (at most 64), records and results; what the FIELDS counts say, summed.
-        men, records, played = [], [], []  # played: the rows of the materials of games, their results
+        men_parts: list[np.ndarray] = []
+        record_parts: list[np.ndarray] = []
+        played: list[tuple[np.ndarray, np.ndarray]] = []  # the rows of the materials of games, their results
         fields = np.zeros(len(FIELDS), dtype=np.int64)
         bounds = np.array(_COUNTS_BOUNDS)
         count = 0
@@ -211,22 +214,22 @@ class StoredIndex:
                 raise StaleIndex(
                     f"{self.path}: not a gbr-tui index (its material counts hold {held[wrong[0]].tolist()})"
                 )
-            men.append(held[:, :12].astype(np.uint8))
-            records.append(held[:, 12].copy())
+            men_parts.append(held[:, :12].astype(np.uint8))
+            record_parts.append(held[:, 12].copy())
             games = np.flatnonzero(held[:, 13] > 0)
             if len(games):
                 played.append((count + games, held[games, 14:18]))
             fields += held[:, 18:].sum(axis=0)
             count += rows
-        men = np.concatenate(men) if men else np.zeros((0, 12), dtype=np.uint8)
-        records = np.concatenate(records) if records else np.zeros(0, dtype=np.int64)
+        men = np.concatenate(men_parts) if men_parts else np.zeros((0, 12), dtype=np.uint8)
+        records = np.concatenate(record_parts) if record_parts else np.zeros(0, dtype=np.int64)
         self.games = bool(played)
         results: list[Results | None] | None = None
         if played:
             results = [None] * count
             for rows, counts in played:
                 for row, held in zip(rows.tolist(), counts.tolist()):
-                    results[row] = tuple(held)
+                    results[row] = (held[0], held[1], held[2], held[3])
         try:
             self._tally = tally_of_materials(men[:, :10], men[:, 10:12], records, results, self._rule)
         except GbrError as error:
@@ -276,7 +279,7 @@ class StoredIndex:
     def positions(self, row: ClassRow, either_colour: bool = False) -> Sequence[int]:
         """The records (their ids) of a class's materials (and of their twins with
         ``either_colour``), in file order."""
-        materials = {}
+        materials: dict[Material, None] = {}  # in order, each once
         for material, _ in row.materials:
             materials[material] = None
             if either_colour:
@@ -338,6 +341,5 @@ class StoredIndex:
         if not 0 <= row.offset < end <= source.size:
             raise CollectionError(f"{self.path}: not a gbr-tui index (record {row.number} is not within its file)")
         material = material_of(row.men)
-        return read_back(
-            source, row.number, row.line, row.offset, end, row.ply, material, "run `gbr-tui index` again"
-        ).fen
+        found = read_back(source, row.number, row.line, row.offset, end, row.ply, material, "run `gbr-tui index` again")
+        return cast(str, found.fen)  # read back with its FEN (``records()`` gives them by default)

@@ -14,10 +14,11 @@ import sqlite3
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection.index import FIELDS
-from gbr_tui.core.collection.readers import CollectionRequest
+from gbr_tui.core.collection.readers import Collection, CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, GamePositions, Record
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.collection.store.schema import (
@@ -30,6 +31,7 @@ from gbr_tui.core.collection.store.schema import (
     material_of,
 )
 from gbr_tui.core.collection.tally import result_index
+from gbr_tui.core.collection.walk import Consumer, walk
 from gbr_tui.core.families import family_of
 
 _LINE_END = re.compile(rb"\r\n|\r|\n")
@@ -91,27 +93,10 @@ def _index_file(
     status = os.stat(path)
     with request.open(path, Rule.COUNT) as collection:
         name = collection.name
-        games = collection.reader.HOLDS_GAMES
         offsets = not collection.source.compression and collection.size is not None
-        rows: list[tuple] = []
-        bads: list[BadRecord] = []
-        captions: list[tuple] = []  # (the record's place in rows, its caption, its position)
-        checked = request.game_positions != GamePositions.ALL  # as ``check`` and ``ClassIndex`` check
-        game = classified = 0
-        for item in collection.records(fens=request.game_positions == GamePositions.FINAL):
-            if type(item) is BadRecord:
-                bads.append(item)
-                if on_bad is not None:
-                    on_bad(name, item)
-                continue
-            if item.number != game:
-                game = item.number
-                classified += 1
-                if tick is not None and game % _TICK_RECORDS == 0 and not tick(collection.bytes_read or 0):
-                    raise Cancelled("index not built: cancelled")
-            if checked and item.caption is not None:
-                captions.append((len(rows), item.caption, item.fen))
-            rows.append(_row(source, item, games))
+        writer = _RowWriter(source, collection, request, on_bad, tick)
+        walk(collection.records(fens=request.game_positions == GamePositions.FINAL), writer, games=False)
+    rows, bads, captions, classified = writer.rows, writer.bads, writer.captions, writer.classified
     if offsets:
         starts = _line_starts(path, sorted({row[_ROW_LINE] for row in rows}))
         rows = [(*row[:_ROW_OFFSET], starts.get(row[_ROW_LINE]), *row[_ROW_OFFSET + 1 :]) for row in rows]
@@ -134,8 +119,46 @@ def _index_file(
     return classified, len(bads)
 
 
+class _RowWriter(Consumer):
+    """The rows of one file's records, its bad records and the captions to check, as the walk
+    hands them over; ``tick(bytes read so far)`` every ``_TICK_RECORDS`` records (games), and
+    building stops (``Cancelled``) when it returns False."""
+
+    def __init__(
+        self,
+        source: int,
+        collection: Collection,
+        request: CollectionRequest,
+        on_bad: Callable[[str, BadRecord], None] | None,
+        tick: Callable[[int], bool] | None,
+    ) -> None:
+        self.source, self.collection, self.on_bad, self.tick = source, collection, on_bad, tick
+        self.games = collection.reader.HOLDS_GAMES
+        self.checked = request.game_positions != GamePositions.ALL  # as ``check`` and ``ClassIndex`` check
+        self.rows: list[RecordRow] = []
+        self.bads: list[BadRecord] = []
+        self.captions: list[tuple[int, str, str | None]] = []  # (its place in rows, caption, position)
+        self.classified = 0
+
+    def record(self, record: Record, first: bool) -> None:
+        if first:
+            self.classified += 1
+            tick = self.tick
+            if tick is not None and record.number % _TICK_RECORDS == 0 and not tick(self.collection.bytes_read or 0):
+                raise Cancelled("index not built: cancelled")
+        if self.checked and record.caption is not None:
+            self.captions.append((len(self.rows), record.caption, record.fen))
+        self.rows.append(_row(self.source, record, self.games))
+
+    def bad(self, bad: BadRecord) -> None:
+        self.bads.append(bad)
+        if self.on_bad is not None:
+            self.on_bad(self.collection.name, bad)
+
+
 #: A record's row as ``_row`` makes it (and ``records`` holds it): plain tuples, many of them;
 #: their places named from the columns.
+RecordRow = tuple[Any, ...]
 _RECORD_COLUMNS = ("source", "number", "line", "offset", "ply", *MATERIAL_COLUMNS, "plies", "result", *HEADER_COLUMNS)
 _AT = {name: place for place, name in enumerate(_RECORD_COLUMNS)}
 _ROW_NUMBER, _ROW_LINE, _ROW_OFFSET, _ROW_RESULT = _AT["number"], _AT["line"], _AT["offset"], _AT["result"]
@@ -143,11 +166,11 @@ _ROW_MEN = slice(_AT[MATERIAL_COLUMNS[0]], _AT[MATERIAL_COLUMNS[-1]] + 1)
 _ROW_FIELDS = [_AT[f"h_{name.lower()}"] for name in FIELDS]
 
 
-def _materials(source: int, rows: list[tuple], first: int) -> list[tuple]:
+def _materials(source: int, rows: list[RecordRow], first: int) -> list[tuple[Any, ...]]:
     """The rows of ``materials``: per material its records, games and results, records with
     each of FIELDS, and the rowid of its first record (rows are numbered from ``first``), so
     that the browser lists the classes from a few rows a class, not from every record."""
-    held: dict[tuple, list[int]] = {}
+    held: dict[tuple[int, ...], list[int]] = {}
     for rowid, row in enumerate(rows, first):
         key = row[_ROW_MEN]
         counts = held.get(key)
@@ -169,7 +192,7 @@ def _materials(source: int, rows: list[tuple], first: int) -> list[tuple]:
 _COUNTS_PART = 4096
 
 
-def _counts_parts(source: int, summary: list[tuple]) -> list[tuple[int, int, int, bytes]]:
+def _counts_parts(source: int, summary: list[tuple[Any, ...]]) -> list[tuple[int, int, int, bytes]]:
     """The numbers of a source's ``materials`` rows as arrays, a part of them each (source,
     part, rows, counts): what the browser reads to list an index's classes at once, not a row
     at a time."""
@@ -183,13 +206,13 @@ def _counts_parts(source: int, summary: list[tuple]) -> list[tuple[int, int, int
     ]
 
 
-def _families(source: int, rows: list[tuple]) -> list[tuple]:
+def _families(source: int, rows: list[RecordRow]) -> list[tuple[int, str, int]]:
     """The rows of ``families``: per family its records, a game counted once in a family
     however many of its classes it passes through (as the browser counts them)."""
-    counts: Counter = Counter()
-    of: dict[tuple, str] = {}
+    counts: Counter[str] = Counter()
+    of: dict[tuple[int, ...], str] = {}
     for _, game in itertools.groupby(rows, key=operator.itemgetter(_ROW_NUMBER)):  # by record (game) number
-        families = set()
+        families: set[str] = set()
         for row in game:
             men = row[_ROW_MEN]
             family = of.get(men)
@@ -200,7 +223,7 @@ def _families(source: int, rows: list[tuple]) -> list[tuple]:
     return [(source, family, count) for family, count in counts.items()]
 
 
-def _row(source: int, record: Record, games: bool) -> tuple:
+def _row(source: int, record: Record, games: bool) -> RecordRow:
     """A record's row; for games also its plies (every class) and its result (``result_index``)."""
     material = record.material
     headers = record.headers

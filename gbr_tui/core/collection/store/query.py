@@ -85,14 +85,14 @@ Captioned = TypeVar("Captioned", CaptionRow, CheckedRow)
 
 class MaterialCount(NamedTuple):
     men: tuple[int, ...]
-    count: int
+    records: int  # not ``count``, which is tuple's method
 
 
 #: Every record with a caption, in file order (``captioned_rows``).
 CAPTIONS = Selected(CaptionRow, men=MATERIAL_COLUMNS)
 _CHECKED = Selected(CheckedRow, men=MATERIAL_COLUMNS, headers=HEADER_COLUMNS)
 # In the order each material was first met: a class lists equally frequent ones that way.
-_MATERIALS = Selected(MaterialCount, men=MATERIAL_COLUMNS, count="COUNT(*)")
+_MATERIALS = Selected(MaterialCount, men=MATERIAL_COLUMNS, records="COUNT(*)")
 _BAD = "SELECT number, line, reason FROM bad WHERE source = ? ORDER BY rowid"
 
 
@@ -130,7 +130,7 @@ def _source(
         query = f"SELECT {{columns}} FROM records WHERE source = ? GROUP BY {men} ORDER BY MIN(rowid)"
         for row in _MATERIALS.rows(database, query, (source,)):
             material = material_of(row.men)
-            found.tally.add(encode(material, rule), material, row.count)
+            found.tally.add(encode(material, rule), material, row.records)
     found.tally.classified = classified
     found.tally.bad = len(bad)
     return found
@@ -179,8 +179,12 @@ def captioned(index: str, request: CollectionRequest, rule: Rule) -> Iterator[Ca
                     (source.id,),
                 ).fetchone()
                 bad = database.execute(_BAD, (source.id,))
-                bads = ((BadRecord(*row), None) for row in bad.fetchall())
-                records = _checked_records(database, index, rule, source.id)
+                bads: Iterator[tuple[Item, CaptionCheck | str | None]] = (
+                    (BadRecord(*row), None) for row in bad.fetchall()
+                )
+                records: Iterator[tuple[Item, CaptionCheck | str | None]] = _checked_records(
+                    database, index, rule, source.id
+                )
                 items = heapq.merge(bads, records, key=lambda item: item[0].number)
                 yield CaptionedSource(source.name, _guarded(index, items), source.classified - count)
     finally:
@@ -208,7 +212,11 @@ def _checked_records(
 
 
 def captioned_rows(
-    database: sqlite3.Connection, index: str, selected: Selected[Captioned], where: str = "", parameters: tuple = ()
+    database: sqlite3.Connection,
+    index: str,
+    selected: Selected[Captioned],
+    where: str = "",
+    parameters: tuple[Any, ...] = (),
 ) -> Iterator[Captioned]:
     """Each record with a caption, in file order, as ``selected`` (a CaptionRow or more)."""
     query = "SELECT {columns} FROM captions JOIN records ON records.rowid = record " + where + " ORDER BY record"
@@ -224,8 +232,8 @@ def checked_captions(
     """Each of ``captioned_rows`` with its material and ``check(caption, position, rule,
     material)``: a caption that prints a code alone is checked once for each material it is
     printed with (``code_alone``), not once a record."""
-    materials: dict[tuple, Material] = {}
-    known: dict[tuple, Any] = {}
+    materials: dict[tuple[int, ...], Material] = {}
+    known: dict[tuple[str, tuple[int, ...]], Any] = {}
     for row in rows:
         caption, men = row.caption, row.men
         material = materials.get(men)
@@ -242,6 +250,9 @@ def checked_captions(
         yield row, material, found
 
 
-def _guarded(index: str, items: Iterator) -> Iterator:
+_Item = TypeVar("_Item")
+
+
+def _guarded(index: str, items: Iterator[_Item]) -> Iterator[_Item]:
     with ours(index):
         yield from items

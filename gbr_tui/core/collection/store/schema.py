@@ -60,7 +60,7 @@ CREATE TABLE material_counts (
 CREATE TABLE captions (record INTEGER PRIMARY KEY, caption TEXT NOT NULL, position TEXT NOT NULL);
 """
 
-Row = TypeVar("Row", bound=tuple)
+Row = TypeVar("Row", bound=tuple[Any, ...])
 
 
 class Selected(Generic[Row]):
@@ -72,7 +72,7 @@ class Selected(Generic[Row]):
         self._row = row
         names: list[str] = []
         self._places: list[int | slice] = []
-        for name in row._fields:  # type: ignore[attr-defined]
+        for name in row._fields:  # type: ignore[attr-defined]  # a NamedTuple's: no TypeVar bound can say so
             held = columns.get(name, name)
             if isinstance(held, tuple):
                 self._places.append(slice(len(names), len(names) + len(held)))
@@ -88,7 +88,7 @@ class Selected(Generic[Row]):
         cursor.row_factory = self._made
         return cursor.execute(query.format(columns=self.columns), parameters)
 
-    def _made(self, _: sqlite3.Cursor, values: tuple) -> Row:
+    def _made(self, _: sqlite3.Cursor, values: tuple[Any, ...]) -> Row:
         return self._row(*(values[place] for place in self._places))
 
 
@@ -112,7 +112,7 @@ class StaleIndex(CollectionError):
 
 def material_of(men: Sequence[int]) -> Material:
     """The Material of a row's twelve numbers (``MATERIAL_COLUMNS``)."""
-    return Material(tuple(men[:5]), tuple(men[5:10]), tuple(men[10:]))
+    return Material(tuple(men[:5]), tuple(men[5:10]), (men[10], men[11]))
 
 
 def is_index(path: str) -> bool:
