@@ -9,7 +9,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Any, Protocol
+from typing import IO, TYPE_CHECKING, Any, Protocol, overload
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK
 from gbr_tui.core import GbrError, Rule
@@ -281,6 +281,10 @@ class Problems:
         return EXIT_BAD_INPUT if self.count else EXIT_OK
 
 
+@overload
+def excerpt(text: str, position: int) -> tuple[str, int]: ...
+@overload
+def excerpt(text: str, position: int | None) -> tuple[str, int | None]: ...
 def excerpt(text: str, position: int | None) -> tuple[str, int | None]:
     """A one-line, printable piece of ``text`` around ``position`` and the caret's column.
 

@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import os
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import asyncssh
 
@@ -49,7 +49,7 @@ class Timer:
             self.handle = None
 
 
-class AppSession(asyncssh.SSHServerSession):
+class AppSession(asyncssh.SSHServerSession[bytes]):
     """One session: the app on a pseudo-terminal, bytes passed both ways with flow control.
 
     What the client types is written to the app's terminal in full: what the terminal cannot
@@ -58,6 +58,9 @@ class AppSession(asyncssh.SSHServerSession):
     closed with the app's exit status.
     """
 
+    #: Set by ``connection_made``, which asyncssh calls before any other method.
+    channel: asyncssh.SSHServerChannel[bytes]
+
     def __init__(self, options: ServeOptions, running: set[AppSession], peer: str, closed: Callable[[], None]) -> None:
         self.options = options
         #: The server's sessions whose app runs, this one among them while its app does.
@@ -65,24 +68,26 @@ class AppSession(asyncssh.SSHServerSession):
         self.peer = peer
         #: Called once the channel is gone.
         self.closed = closed
-        self.channel: asyncssh.SSHServerChannel | None = None
         self.term_type = "xterm-256color"
         self.size = DEFAULT_SIZE
         self.has_pty = False
         self.app: AppProcess | None = None
         #: Ending the app and closing the channel, once started.
-        self.ending: asyncio.Task | None = None
+        self.ending: asyncio.Task[None] | None = None
         self.idle_timer = Timer()
         self.pending_input = bytearray()
-        self.writing_input = False
-        self.reading_output = False
+        #: The app's terminal while it is being written to (input waits) or read from.
+        self.writing_fd: int | None = None
+        self.reading_fd: int | None = None
         #: The client asked for a command, which is never run.
         self.refused_command = False
 
-    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.channel = chan
 
-    def pty_requested(self, term_type: str, term_size: tuple, term_modes: dict) -> bool:
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
+    ) -> bool:
         self.has_pty = True
         self.term_type = term_type or self.term_type
         width, height = term_size[:2]
@@ -106,7 +111,6 @@ class AppSession(asyncssh.SSHServerSession):
         return refused(self.peer, f"subsystem {logged(subsystem)}")
 
     def session_started(self) -> None:
-        assert self.channel is not None
         if self.refused_command:
             self._say_goodbye(COMMAND_REFUSAL, 1)
             return
@@ -151,18 +155,18 @@ class AppSession(asyncssh.SSHServerSession):
     # From the app to the client.
 
     def _read_output(self) -> None:
-        if self.app is not None and self.app.terminal_fd is not None and not self.reading_output:
-            asyncio.get_running_loop().add_reader(self.app.terminal_fd, self._pass_output)
-            self.reading_output = True
+        if self.app is not None and self.app.terminal_fd is not None and self.reading_fd is None:
+            self.reading_fd = self.app.terminal_fd
+            asyncio.get_running_loop().add_reader(self.reading_fd, self._pass_output, self.reading_fd)
 
     def _stop_reading_output(self) -> None:
-        if self.reading_output:
-            asyncio.get_running_loop().remove_reader(self.app.terminal_fd)
-            self.reading_output = False
+        if self.reading_fd is not None:
+            asyncio.get_running_loop().remove_reader(self.reading_fd)
+            self.reading_fd = None
 
-    def _pass_output(self) -> None:
+    def _pass_output(self, fd: int) -> None:
         try:
-            data = os.read(self.app.terminal_fd, 65536)
+            data = os.read(fd, 65536)
         except BlockingIOError:
             return
         except OSError:  # EIO: the app has closed its terminal
@@ -184,14 +188,14 @@ class AppSession(asyncssh.SSHServerSession):
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
         self._restart_idle_timer()
-        if self.app is None or self.ending is not None:
+        # The terminal is closed only once the app is ending.
+        if self.app is None or self.app.terminal_fd is None or self.ending is not None:
             return
         self.pending_input += data
-        self._write_input()
+        self._write_input(self.app.terminal_fd)
 
-    def _write_input(self) -> None:
+    def _write_input(self, fd: int) -> None:
         """Write what waits to the app's terminal; while some is left, the client is paused."""
-        fd = self.app.terminal_fd
         while self.pending_input:
             try:
                 written = os.write(fd, self.pending_input)
@@ -201,15 +205,14 @@ class AppSession(asyncssh.SSHServerSession):
                 self.pending_input.clear()
                 break
             del self.pending_input[:written]
-        waiting = bool(self.pending_input)
-        if waiting != self.writing_input:
-            self.writing_input = waiting
-            if waiting:
-                asyncio.get_running_loop().add_writer(fd, self._write_input)
-                self.channel.pause_reading()
-            else:
-                asyncio.get_running_loop().remove_writer(fd)
-                self.channel.resume_reading()
+        if self.pending_input and self.writing_fd is None:
+            self.writing_fd = fd
+            asyncio.get_running_loop().add_writer(fd, self._write_input, fd)
+            self.channel.pause_reading()
+        elif not self.pending_input and self.writing_fd is not None:
+            asyncio.get_running_loop().remove_writer(self.writing_fd)
+            self.writing_fd = None
+            self.channel.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width and height:
@@ -250,18 +253,18 @@ class AppSession(asyncssh.SSHServerSession):
         if self.app is None or self.ending is not None:
             return
         self._stop_reading_output()
-        if self.writing_input:
-            asyncio.get_running_loop().remove_writer(self.app.terminal_fd)
-            self.writing_input = False
+        if self.writing_fd is not None:
+            asyncio.get_running_loop().remove_writer(self.writing_fd)
+            self.writing_fd = None
         self.pending_input.clear()
-        self.ending = asyncio.get_running_loop().create_task(self._finish(hang_up, goodbye))
+        self.ending = asyncio.get_running_loop().create_task(self._finish(self.app, hang_up, goodbye))
 
-    async def _finish(self, hang_up: bool, goodbye: str | None) -> None:
+    async def _finish(self, app: AppProcess, hang_up: bool, goodbye: str | None) -> None:
         try:
-            status = await self.app.end(hang_up)
+            status = await app.end(hang_up)
         finally:
             self.running.discard(self)
-        log.info("%s app pid %d ended with status %d", self.peer, self.app.pid, status)
+        log.info("%s app pid %d ended with status %d", self.peer, app.pid, status)
         if goodbye is not None:
             self._say_goodbye(goodbye, 0)
         elif status < 0:
@@ -270,10 +273,9 @@ class AppSession(asyncssh.SSHServerSession):
             self.channel.exit(status)
 
     def _say_goodbye(self, message: str, status: int) -> None:
-        if self.channel is not None:
-            with contextlib.suppress(OSError):  # the client may be gone already
-                self.channel.write(message.encode())
-            self.channel.exit(status)
+        with contextlib.suppress(OSError):  # the client may be gone already
+            self.channel.write(message.encode())
+        self.channel.exit(status)
 
 
 def _signal_name(signum: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import sys
 from collections.abc import Iterator
@@ -41,14 +42,14 @@ class Classifier:
         self.tally = Tally()
         self.progress: Progress | None = None
         self.task: Any = None
-        self.collection: Collection | None = None  # the file being read
         self.done_before = 0  # bytes of the files already read
         self.cluster: Any = None  # a Dask client, with --dask
 
     def classify(self) -> int:
-        sizes = [os.path.getsize(name) if name != "-" else None for name in self.args.files]
-        total = None if None in sizes else sum(sizes)
-        if self.errors.is_terminal:
+        files = self.args.files
+        total = None if "-" in files else sum(os.path.getsize(name) for name in files)
+        # Only rich's Console may be a terminal.
+        if not isinstance(self.errors, PlainErrors) and self.errors.is_terminal:
             from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
 
             self.progress = Progress(
@@ -73,7 +74,6 @@ class Classifier:
                         self._tally_index(name)
                         continue
                     with self._open(name) as collection:
-                        self.collection = collection
                         self._tally(name, collection)
                         self._finish_file(collection)
         if not per_record:
@@ -103,11 +103,13 @@ class Classifier:
         else:
             parts = dispatch.parts_in_workers(collection, name, self.request, self.rule, self.args.jobs, either_colour)
         if parts is None:
-            self.tally.merge(collection.tally(self._report, self._advance, either_colour))
+            report = functools.partial(self._report, file=collection.name)
+            advance = functools.partial(self._advance, collection)
+            self.tally.merge(collection.tally(report, advance, either_colour))
             return
         for end, part in parts:
             for bad in part.bad:
-                self._report(bad)
+                self._report(bad, collection.name)
             self.tally.merge(part.tally)
             self._advance_to(self.done_before + end)
 
@@ -116,15 +118,14 @@ class Classifier:
         tally = self.tally
         for name in self.args.files:
             with self._open(name) as collection:
-                self.collection = collection
                 bad = 0
                 for item in collection.records():
-                    if type(item) is BadRecord:
+                    if isinstance(item, BadRecord):
                         bad += 1
-                        self._report(item)
+                        self._report(item, collection.name)
                         continue
                     if item.number % 1024 == 0:
-                        self._advance()
+                        self._advance(collection)
                     code, material = item.code, item.material
                     if self.args.either_colour:
                         code, material, _ = folded(code, material, None)
@@ -141,14 +142,14 @@ class Classifier:
             self.progress.update(self.task, description=os.path.basename(collection.name))
         return collection
 
-    def _report(self, bad: BadRecord, file: str | None = None) -> None:
-        name = printable(file or self.collection.name, SHOWN_CHARACTERS)
+    def _report(self, bad: BadRecord, file: str) -> None:
+        name = printable(file, SHOWN_CHARACTERS)
         reason = printable(bad.reason, REASON_CHARACTERS)
         self.errors.print(f"gbr-tui classify: {name}:{bad.line}: record {bad.number}: {reason}")
 
-    def _advance(self) -> None:
+    def _advance(self, collection: Collection) -> None:
         if self.progress is not None:
-            done = self.collection.bytes_read
+            done = collection.bytes_read
             if done is not None:
                 self.progress.update(self.task, completed=self.done_before + done)
 

@@ -6,13 +6,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gbr_tui.commands.common import SHOWN_CHARACTERS
 from gbr_tui.core import Rule
 from gbr_tui.core.collection import Collection, CollectionRequest
 from gbr_tui.core.describe import PER_RECORD_HERE_WORDS, one_process_words
 from gbr_tui.core.text import printable
+
+if TYPE_CHECKING:
+    from gbr_tui.core.collection.parallel import RangeTally
+
+#: A file's counts as (end of a byte range, that range's tally), in file order.
+Parts = Iterator[tuple[int, "RangeTally"]]
 
 #: FEN and EPD lines are counted by the batch path, some 50 MB of them a CPU second: a file is
 #: cut for worker processes (by default) only from this many bytes a worker. On 35-60 MB files
@@ -41,7 +47,7 @@ def cluster_for(args: argparse.Namespace, say: Callable[[str], object]) -> Itera
 
 def parts_in_workers(
     collection: Collection, name: str, request: CollectionRequest, rule: Rule, jobs: int | None, either_colour: bool
-) -> Iterator | None:
+) -> Parts | None:
     """A file's counts from worker processes, a byte range each, as (end of range, part); None
     where one process reads it (too small a file, a format or stream not cut)."""
     from gbr_tui.core.collection import parallel
@@ -49,7 +55,9 @@ def parts_in_workers(
     per_worker = BATCH_RANGE_BYTES if collection.reader.BATCH else parallel.MIN_RANGE_BYTES
     jobs = parallel.planned_jobs(collection, jobs, per_worker)
     ranges = parallel.byte_ranges(collection, name, jobs, at_least=1)
-    return ranges and parallel.tally_in_ranges(collection, name, request, ranges, rule, jobs, either_colour)
+    if ranges is None:
+        return None
+    return parallel.tally_in_ranges(collection, name, request, ranges, rule, jobs, either_colour)
 
 
 def parts_on_cluster(
@@ -60,14 +68,15 @@ def parts_on_cluster(
     rule: Rule,
     either_colour: bool,
     say: Callable[[str], object],
-) -> Iterator | None:
+) -> Parts | None:
     """A file's counts from the cluster's workers, as ``parts_in_workers``; None (and ``say``
     why) where this process reads it."""
     from gbr_tui.core.collection import cluster, parallel
 
-    ranges = cluster.ranges(client, collection, name)
-    if ranges is None:
-        reason = parallel.one_process_reason(collection)
+    reason = parallel.one_process_reason(collection)
+    if reason is not None:
         say(f"gbr-tui classify: {one_process_words(printable(collection.name, SHOWN_CHARACTERS), reason)}")
         return None
+    ranges = cluster.ranges(client, collection, name)
+    assert ranges is not None, "cluster.ranges is None only for a one-process reason"
     return cluster.tally_on(client, collection, name, request, ranges, rule, either_colour)

@@ -161,25 +161,28 @@ class Summary:
         self, rows: list[ClassRow] | list[FamilyRow], games: bool, bar: Bars | None
     ) -> list[list[str]]:
         """The table's cells, a column at a time."""
-        if self.args.by == "family":
-            names = [row.family.name for row in rows]
-        else:
-            names = [short_form(row.code) for row in rows] if self.args.short else [row.code for row in rows]
+        names = [self._name(row) for row in rows]
         counts = [row.count for row in rows]
         columns = [names, list(map(str, counts)), [self._share_cell(count, bar) for count in counts]]
         if games:
             results = [row.results or NO_RESULTS for row in rows]
             columns += [[str(held[index]) for held in results] for index in range(len(NO_RESULTS))]
             columns.append([score_words(row.score) for row in rows])
-        if self.args.by != "family":
-            columns.append([class_materials(row.materials) for row in rows])
+        if self.args.by != "family":  # then every row is a class's
+            columns.append([class_materials(row.materials) for row in rows if isinstance(row, ClassRow)])
         return columns
+
+    def _name(self, row: ClassRow | FamilyRow) -> str:
+        if isinstance(row, FamilyRow):
+            return row.family.name
+        return short_form(row.code) if self.args.short else row.code
 
     def _summary_objects(self) -> Iterator[dict]:
         """The summary as objects: code (or family), count, share, material (for a family its
         definition), and for games the results and the score."""
         classified = self.tally.classified
         for row in self.rows():
+            found: dict[str, object]
             if isinstance(row, FamilyRow):
                 found = {"family": row.family.name}
                 material = row.family.definition
