@@ -10,7 +10,9 @@ import pytest
 
 from gbr_tui.core.replay import MoveError, Replayed, StartPosition, replay
 
-GAMES = 120
+#: Games per test: 50 meet every kind of move (captures, castling both ways, each promotion,
+#: en passant) in both tests; the bigger count in the slow part.
+GAMES = [50, pytest.param(120, marks=pytest.mark.slow)]
 
 
 def _interesting(board: chess.Board, move: chess.Move) -> bool:
@@ -42,10 +44,10 @@ def starts(rng: random.Random) -> list[chess.Board]:
     return boards
 
 
-def games(seed: int):
+def games(seed: int, count: int):
     rng = random.Random(seed)
     boards = starts(rng)
-    for _ in range(GAMES):
+    for _ in range(count):
         board = rng.choice(boards)
         yield board, random_game(rng, board)
 
@@ -73,15 +75,16 @@ def replayed(start: chess.Board, sans: list[str]) -> Replayed:
     return replay(StartPosition(start), sans, every_change=True, fens=True)
 
 
-def test_fast_replay_matches_python_chess_on_random_games():
+@pytest.mark.parametrize("count", GAMES)
+def test_fast_replay_matches_python_chess_on_random_games(count):
     fast_games = 0
-    for board, sans in games(seed=1):
+    for board, sans in games(seed=1, count=count):
         got = replayed(board, sans)
         assert (got.changes, got.final) == python_chess_replay(board, sans), (board.fen(), sans)
         if not got.by_python_chess:
             fast_games += 1
     # Only games with odd spellings should need python-chess; random games have none.
-    assert fast_games == GAMES
+    assert fast_games == count
 
 
 def _first_illegal(board: chess.Board, sans: list[str]) -> int | None:
@@ -94,11 +97,12 @@ def _first_illegal(board: chess.Board, sans: list[str]) -> int | None:
     return None
 
 
-def test_fast_replay_never_accepts_a_move_python_chess_rejects():
+@pytest.mark.parametrize("count", GAMES)
+def test_fast_replay_never_accepts_a_move_python_chess_rejects(count):
     """Swap one move of each game for a move of another game: the replay must reject the first
     illegal move where python-chess does, and otherwise agree with python-chess exactly."""
     rng = random.Random(2)
-    played = list(games(seed=3))
+    played = list(games(seed=3, count=count))
     rejected = 0
     for board, sans in played:
         if len(sans) < 4:
@@ -119,7 +123,7 @@ def test_fast_replay_never_accepts_a_move_python_chess_rejects():
         else:
             got = replayed(board, spoiled)
             assert (got.changes, got.final) == python_chess_replay(board, spoiled)
-    assert rejected > GAMES // 2  # the test did meet many illegal moves
+    assert rejected > count // 2  # the test did meet many illegal moves
 
 
 @pytest.mark.parametrize(

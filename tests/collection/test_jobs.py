@@ -155,7 +155,11 @@ def test_folded_twins_of_equal_count_come_in_the_order_of_their_men(first) -> No
     assert [str(material) for material, _ in row.materials] == ["KNP v KKP", "KKNP v KP"]
 
 
-def test_two_jobs_fold_twins_as_one_does(tmp_path) -> None:
+# The JSON summary prints the same merged tally: it runs in the slow part.
+@pytest.mark.parametrize(
+    "options", [pytest.param([], id="plain"), pytest.param(["--json"], marks=pytest.mark.slow, id="json")]
+)
+def test_two_jobs_fold_twins_as_one_does(tmp_path, options: list[str]) -> None:
     """Scattered men and some positions with two kings of a side (read by python-chess, the
     rest by the batch path), in a file that two workers cut (it must be over twice
     MIN_RANGE_BYTES, which a gbr-tui process does not let a test lower): the same folded
@@ -173,8 +177,7 @@ def test_two_jobs_fold_twins_as_one_does(tmp_path) -> None:
     path = tmp_path / "twins.fen"
     path.write_text("\n".join(lines) + "\n")
     assert path.stat().st_size > 2 * parallel.MIN_RANGE_BYTES  # two ranges
-    for options in ([], ["--json"]):
-        one = run_gbr("classify", "--either-colour", *options, "--jobs", "1", str(path))
-        two = run_gbr("classify", "--either-colour", *options, "--jobs", "2", str(path))
-        assert (two.status, two.stdout, two.stderr) == (one.status, one.stdout, one.stderr)
+    one = run_gbr("classify", "--either-colour", *options, "--jobs", "1", str(path))
+    two = run_gbr("classify", "--either-colour", *options, "--jobs", "2", str(path))
+    assert (two.status, two.stdout, two.stderr) == (one.status, one.stdout, one.stderr)
     assert "KK" in one.stdout  # positions with two kings are among the materials listed

@@ -1,5 +1,5 @@
 """``--position all --min-plies 4`` against a plain python-chess replay on seeded random games
-(300, and 2,000 in the slow part): the same classes, entered at the same plies and held as many
+(100, and 2,000 in the slow part): the same classes, entered at the same plies and held as many
 plies."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def plain_replay(sans: list[str]) -> list[tuple[str, int, int]]:
     return [tuple(run) for run in runs if run[2] >= MIN_PLIES]
 
 
-@pytest.mark.parametrize("count", [300, pytest.param(2000, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("count", [100, pytest.param(2000, marks=pytest.mark.slow)])
 def test_classes_and_plies_equal_a_plain_python_chess_replay(tmp_path, count):
     games = random_games(13, count)
     path = tmp_path / "random.pgn"

@@ -127,18 +127,21 @@ async def test_a_disconnect_ends_that_app_and_leaves_the_others(server):
         staying.close()
 
 
-async def test_twenty_concurrent_sessions_each_see_their_own_code(server):
+#: Four sessions already interleave; twenty (a full server by default) in the slow part, each
+#: session being an app of its own.
+@pytest.mark.parametrize("count", [4, pytest.param(20, marks=pytest.mark.slow)])
+async def test_concurrent_sessions_each_see_their_own_code(server, count):
     """Each session clears the board and puts one man on it, then reads its own code.
 
     A White queen alone gives 1000.00 (queen digit 1 x 1); a Black rook alone 0300.00 (rook
     digit 1 x 3). Half the sessions type one, half the other, so a mix-up would show.
     """
-    app_server, port = await server(max_sessions=20, max_connections_per_address=20)
-    conns = await asyncio.gather(*(connect(port) for _ in range(20)))
+    app_server, port = await server(max_sessions=count, max_connections_per_address=count)
+    conns = await asyncio.gather(*(connect(port) for _ in range(count)))
     try:
         sessions = await asyncio.gather(*(open_app(conn) for conn in conns))
         await asyncio.gather(*(session.wait_for(APP_MARK, timeout=120) for session in sessions))
-        assert len(app_server.sessions) == 20
+        assert len(app_server.sessions) == count
         expected = []
         for index, session in enumerate(sessions):
             man, code = ("Q", "1000.00") if index % 2 == 0 else ("r", "0300.00")
