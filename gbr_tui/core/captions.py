@@ -14,7 +14,7 @@ move loses``, ``BTM, win``. The text is kept as printed; only what its words say
 
 Forms written (``write_caption``): compact ``=0323.12g3g1a3a2e1g8h6c3c6``; EG
 ``g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw``; ARVES ``a7d3 0116.00 b2b3c6d6 3/3+``; German
-``0000.02.a1a8.a2b2``; book ``+ 1234.56 a7c8`` (the other men's squares follow the kings, spaced,
+``0000.02.a1a8.a2b2`` (code, kings and pieces together, pawns); book ``+ 1234.56 a7c8`` (the other men's squares follow the kings, spaced,
 so that the form gives the whole board).
 """
 
@@ -131,7 +131,8 @@ def write_caption(
     if form == "compact":
         return extended_code(board, stipulation, rule) + tail
     if form == "german":
-        parts = [code, kings] + [part for part in (pieces_part, pawns_part) if part]
+        # Print runs the kings and the pieces together in one section (spec section 3).
+        parts = [code, kings + pieces_part] + ([pawns_part] if pawns_part else [])
         return (stipulation or "") + ".".join(parts) + tail
     if form == "book":
         return " ".join(part for part in (stipulation, code, kings, _names(men)) if part) + tail

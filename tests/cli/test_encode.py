@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 
+import chess
 import pytest
 
 from tests.support.process import COMMAND, run_gbr
@@ -201,6 +202,10 @@ def test_encode_writes_each_printed_form() -> None:
         "a7d3 0116.00 b2b3c6d6 3/3+"
     ]
     assert run_gbr("encode", "--form", "german", "k7/8/8/8/8/8/pp6/K7").lines == ["0000.02.a1a8.a2b2"]
+    # The German Wikipedia's start position: kings and pieces in one section (spec section 3).
+    assert run_gbr("encode", "--form", "german", chess.STARTING_BOARD_FEN).lines == [
+        "4888.88.e1e8d1d8a1h1a8h8c1f1c8f8b1g1b8g8.a2b2c2d2e2f2g2h2a7b7c7d7e7f7g7h7"
+    ]
     assert run_gbr("encode", "--form", "eg", "--result", "Draw?", kubbel).lines == [
         "g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw?"
     ]

@@ -125,6 +125,13 @@ KUBBEL = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1"
         ("8/K7/2nn4/8/8/1B1k4/1R6/8", "arves", "+", "a7d3 0116.00 b2b3c6d6 3/3+"),
         # Spec section 4: the German vector, no stipulation.
         ("k7/8/8/8/8/8/pp6/K7", "german", None, "0000.02.a1a8.a2b2"),
+        # Spec section 3: the German Wikipedia's start position, kings and pieces in one section.
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "german",
+            None,
+            "4888.88.e1e8d1d8a1h1a8h8c1f1c8f8b1g1b8g8.a2b2c2d2e2f2g2h2a7b7c7d7e7f7g7h7",
+        ),
         # Spec section 3: Kubbel's published compact form, then every other man's square.
         (KUBBEL, "compact", "=", "=0323.12g3g1a3a2e1g8h6c3c6"),
         # Book style '+ 1234.56 a7c8': stipulation, code, kings, spaced; the other men follow.

@@ -76,7 +76,9 @@ WRITTEN = [
     (KUBBEL, "g3g1 0323.12 4/5 Draw", "kings"),
     # EG full position: kings, code, pieces '.' pawns, men count, result (spec's own example).
     (KUBBEL, "g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw", "all"),
-    # German dotted: code, kings, pieces, pawns separated by dots (stipulation in front).
+    # German dotted as print has it: code, kings and pieces together, pawns (stipulation in
+    # front); the older reading with the kings in a section of their own is still read.
+    (KUBBEL, "=0323.12.g3g1a3a2e1g8.h6c3c6", "all"),
     (KUBBEL, "=0323.12.g3g1.a3a2e1g8.h6c3c6", "all"),
     # Study book: spaces anywhere between the parts, upper-case squares.
     (KUBBEL, "= 0323.12 G3G1 A3A2 E1G8. H6C3 C6", "all"),
@@ -106,6 +108,8 @@ WRITTEN = [
     (START, "4888.88e1e8" + START.men, "all"),
     (START, f"e1e8 4888.88 {START.men[:28]}.{START.men[28:]} 16/16", "all"),
     (START, f"4888.88.e1e8.{START.men[:28]}.{START.men[28:]}", "all"),
+    # The German Wikipedia's start position, exactly as published (spec section 3).
+    (START, "4888.88.e1e8d1d8a1h1a8h8c1f1c8f8b1g1b8g8.a2b2c2d2e2f2g2h2a7b7c7d7e7f7g7h7", "all"),
 ]
 
 

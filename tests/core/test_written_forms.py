@@ -22,7 +22,8 @@ def test_kubbel_in_every_form():
     # piece list. The rest follow the spec's pattern of each dialect: the short form keeps .12
     # (it drops only .00); every man in the published order (rook a3; bishops a2 e1; knight g8;
     # White's pawn h6; Black's c3 c6); ARVES ends in the men count then the result sign; German
-    # dots between code, kings, pieces and pawns; the book form spaced.
+    # dots between code, kings with pieces, and pawns (as the German Wikipedia prints the start
+    # position); the book form spaced.
     assert _texts(KUBBEL, "=") == {
         "plain code": "0323.12",
         "short code": "0323.12",
@@ -30,7 +31,7 @@ def test_kubbel_in_every_form():
         "code with every man": "=0323.12g3g1a3a2e1g8h6c3c6",
         "EG caption": "g3g1 0323.12 a3a2e1g8.h6c3c6 4/5 Draw",
         "ARVES caption": "g3g1 0323.12 a3a2e1g8h6c3c6 4/5=",
-        "German form": "=0323.12.g3g1.a3a2e1g8.h6c3c6",
+        "German form": "=0323.12.g3g1a3a2e1g8.h6c3c6",
         "book form": "= 0323.12 g3g1 a3a2e1g8h6c3c6",
         "FEN": "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1",
         "piece list": "White: Kg3, Ba2, Be1, Ph6 – Black: Kg1, Ra3, Ng8, Pc3, Pc6",
@@ -56,7 +57,7 @@ def test_captions_without_a_stipulation_say_why():
     forms = {form.name: form for form in written_forms(KUBBEL, None)}
     for name in ("EG caption", "ARVES caption"):
         assert forms[name].text is None and forms[name].problem == CAPTION_NEEDS_RESULT
-    assert forms["German form"].text == "0323.12.g3g1.a3a2e1g8.h6c3c6"  # no prefix, no result needed
+    assert forms["German form"].text == "0323.12.g3g1a3a2e1g8.h6c3c6"  # no prefix, no result needed
 
 
 def test_an_empty_board_has_codes_and_a_fen_but_no_squares():
