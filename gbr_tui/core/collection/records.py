@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import Material
+
+if TYPE_CHECKING:
+    import chess.pgn
 
 #: The PGN tags a game's record keeps.
 GAME_TAGS = ("Event", "Site", "Date", "White", "Black", "Result", "FEN")
@@ -51,6 +55,30 @@ class Record:
     plies: int | None = None  # games, every class: the plies played while the game was in it
     headers: Mapping[str, str] = field(default_factory=dict)
     caption: str | None = None  # the caption printed with the position, when one is read
+
+
+#: A study's stipulation and the PGN result that follows it, and the word its Black tag holds
+#: (study collections keep the composer in White and the stipulation in Black).
+STIPULATION_RESULTS = {"+": ("1-0", "Win"), "=": ("1/2-1/2", "Draw")}
+
+
+@dataclass(frozen=True)
+class StudyRecord:
+    """What a saved study holds besides its position: who composed it, where and when it was
+    published, its award, its stipulation (``+``, ``=`` or None) and its solution, a game from
+    the position (main line and variations)."""
+
+    composer: str = ""
+    source: str = ""
+    year: str = ""
+    award: str = ""
+    stipulation: str | None = None
+    solution: chess.pgn.Game | None = None
+
+    @property
+    def result(self) -> str:
+        """The PGN result the stipulation gives: ``1-0`` for a win, ``1/2-1/2`` for a draw."""
+        return STIPULATION_RESULTS[self.stipulation][0] if self.stipulation in STIPULATION_RESULTS else "*"
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import chess
 
 from gbr_tui.core.code import Rule, encode, extended_code
 from gbr_tui.core.collection.formats import FORMATS, format_module
-from gbr_tui.core.collection.records import Format
+from gbr_tui.core.collection.records import Format, StudyRecord
 from gbr_tui.core.errors import GbrError
 
 #: The file name endings saving takes, and the format each writes.
@@ -47,21 +47,30 @@ def saved_code(board: chess.Board, stipulation: str | None, rule: Rule = Rule.CO
             return None
 
 
-def position_record(board: chess.Board, format: Format, code: str | None) -> str:
-    """The position as one record of ``format``, ending in a newline."""
+def position_record(board: chess.Board, format: Format, code: str | None, study: StudyRecord | None = None) -> str:
+    """The position as one record of ``format``, ending in a newline (a study record when
+    ``study`` is given)."""
     written = format_module(format).written
     if written is None:
         raise GbrError(f"positions are not saved as {format_module(format).NAME}")
-    return written(board, code)
+    return written(board, code, study)
 
 
-def append_position(path: Path, board: chess.Board, stipulation: str | None, rule: Rule = Rule.COUNT) -> str | None:
+def append_position(
+    path: Path,
+    board: chess.Board,
+    stipulation: str | None,
+    rule: Rule = Rule.COUNT,
+    study: StudyRecord | None = None,
+) -> str | None:
     """Append the position to the file ``path`` of a saved format (``SAVED_FORMATS``; made when
-    missing): the code written, or None. GbrError for another name; OSError when it cannot be
-    written."""
+    missing), as a study record when ``study`` is given (its stipulation then wins): the code
+    written, or None. GbrError for another name; OSError when it cannot be written."""
     format = saved_format(path)
+    if study is not None:
+        stipulation = study.stipulation
     code = saved_code(board, stipulation, rule)
-    record = position_record(board, format, code)
+    record = position_record(board, format, code, study)
     with path.open("a+b") as file:
         size = file.seek(0, 2)
         if size:  # after what the file holds: on a line of its own; a game after a blank line

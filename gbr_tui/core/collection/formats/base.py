@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 import chess
 
 from gbr_tui.core.collection.reading import Reading
-from gbr_tui.core.collection.records import Format, Item
+from gbr_tui.core.collection.records import Format, Item, StudyRecord
 from gbr_tui.core.collection.tally import Tally
 
 if TYPE_CHECKING:
@@ -94,10 +94,10 @@ class CollectionFormat(Protocol):
         """Whether a byte range starting at ``cut`` reads as the whole file reads there."""
         ...
 
-    #: A position as one record, ending in a newline, its code (if any) as its caption; None
-    #: when positions are not saved in it.
+    #: A position as one record, ending in a newline, its code (if any) as its caption, and
+    #: what a study record holds when one is given; None when positions are not saved in it.
     @property
-    def written(self) -> Callable[[chess.Board, str | None], str] | None: ...
+    def written(self) -> Callable[[chess.Board, str | None, StudyRecord | None], str] | None: ...
 
 
 class BatchFormat(CollectionFormat, Protocol):

@@ -20,7 +20,7 @@ from gbr_tui.core.collection.positions import (
     vouched_positions,
 )
 from gbr_tui.core.collection.reading import Reading
-from gbr_tui.core.collection.records import Format, Item
+from gbr_tui.core.collection.records import STIPULATION_RESULTS, Format, Item, StudyRecord
 from gbr_tui.core.collection.tally import Tally
 
 FORMAT = Format.EPD
@@ -40,12 +40,25 @@ def votes(line: str) -> bool:
     return placement_first(fields) and has_epd_fields(fields)
 
 
-def written(board: chess.Board, code: str | None) -> str:
-    """One line, the code in a ``GBR`` opcode."""
-    if not code:
-        return board.epd() + "\n"
-    # mypy cannot tell the opcode from epd's own keyword arguments (shredder, en_passant...)
-    return board.epd(**{CODE_TAG: code}) + "\n"  # type: ignore[arg-type]
+def written(board: chess.Board, code: str | None, study: StudyRecord | None = None) -> str:
+    """One line, the code in a ``GBR`` opcode; a study's in the opcodes EPD has for it: ``id``
+    (composer, source and year), ``c0`` to ``c3`` (composer; source and year; award;
+    stipulation as a word), ``bm`` its key move and ``pv`` its main line."""
+    operations: dict[str, str | chess.Move | list[chess.Move]] = {}
+    if study is not None:
+        published = " ".join(part for part in (study.source, study.year) if part)
+        operations["id"] = ", ".join(part for part in (study.composer, published) if part)
+        operations |= {"c0": study.composer, "c1": published, "c2": study.award}
+        if study.stipulation in STIPULATION_RESULTS:
+            operations["c3"] = STIPULATION_RESULTS[study.stipulation][1]
+        main_line = list(study.solution.mainline_moves()) if study.solution is not None else []
+        if main_line:
+            operations |= {"bm": [main_line[0]], "pv": main_line}
+        operations = {name: value for name, value in operations.items() if value}
+    if code:
+        operations[CODE_TAG] = code
+    # mypy cannot tell the opcodes from epd's own keyword arguments (shredder, en_passant...)
+    return board.epd(**operations) + "\n"  # type: ignore[arg-type]
 
 
 def records(reading: Reading, fens: bool) -> Iterator[Item]:

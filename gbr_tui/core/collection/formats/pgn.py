@@ -20,10 +20,20 @@ from gbr_tui.core import pgn
 from gbr_tui.core.code import encode
 from gbr_tui.core.collection.formats.base import CODE_TAG
 from gbr_tui.core.collection.reading import Reading
-from gbr_tui.core.collection.records import GAME_TAGS, BadRecord, Format, GamePositions, Item, Record, caption_text
+from gbr_tui.core.collection.records import (
+    GAME_TAGS,
+    STIPULATION_RESULTS,
+    BadRecord,
+    Format,
+    GamePositions,
+    Item,
+    Record,
+    StudyRecord,
+    caption_text,
+)
 from gbr_tui.core.collection.source import not_utf8
 from gbr_tui.core.collection.tally import Tally
-from gbr_tui.core.errors import chess_reason
+from gbr_tui.core.errors import GbrError, chess_reason
 from gbr_tui.core.material import Material
 from gbr_tui.core.replay import STANDARD_START, BothSidesCounts, MoveError, Replayed, StartPosition, replay
 
@@ -67,14 +77,40 @@ def may_start_range(raw: io.BufferedReader, cut: int) -> bool:
     return False  # no line seen whole: no cut here
 
 
-def written(board: chess.Board, code: str | None) -> str:
-    """A game with no moves (its SetUp and FEN tags), the code in a ``GBR`` tag."""
+def written(board: chess.Board, code: str | None, study: StudyRecord | None = None) -> str:
+    """A game from the position (its SetUp and FEN tags), the code in a ``GBR`` tag; a study's
+    composer in White, its stipulation in Black, its source and year in Event and Date, its
+    award in an ``Award`` tag, its solution as the moves and a result that follows the
+    stipulation."""
+    import copy
+
     import chess.pgn
 
-    game = chess.pgn.Game.from_board(board)
+    if study is not None and study.solution is not None:
+        if study.solution.board().fen() != board.fen():
+            raise GbrError("the solution does not start from the position saved")
+        game = copy.deepcopy(study.solution)
+        game.headers.clear()
+        game.setup(board)
+    else:
+        game = chess.pgn.Game.from_board(board)
+    if study is not None:
+        headers = game.headers
+        headers["Event"] = study.source or "?"
+        headers["Date"] = f"{study.year}.??.??" if _YEAR.fullmatch(study.year) else "????.??.??"
+        headers["White"] = study.composer or "?"
+        headers["Black"] = (
+            STIPULATION_RESULTS[study.stipulation][1] if study.stipulation in STIPULATION_RESULTS else "?"
+        )
+        headers["Result"] = study.result
+        if study.award:
+            headers["Award"] = study.award
     if code:
         game.headers[CODE_TAG] = code
     return str(game) + "\n"
+
+
+_YEAR = re.compile(r"\d{4}")
 
 
 def counted(reading: Reading, tally: Tally, on_block: Callable[[], None] | None) -> Iterator[Item]:
