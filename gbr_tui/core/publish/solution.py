@@ -114,8 +114,8 @@ class Solution:
 
 def read_solution(text: str, name: str = "the PGN") -> chess.pgn.Game:
     """A study's first game in PGN ``text``, its solution checked move by move: GbrError naming
-    the move (``move 3 (White): Bxe3 is illegal here...``) and the place where one is refused."""
-    game = chess.pgn.read_game(io.StringIO(text), Visitor=_QuietBuilder)
+    the move (``move 3... Rxe4 is illegal here: ...``) and the place where one is refused."""
+    game: chess.pgn.Game | None = chess.pgn.read_game(io.StringIO(text), Visitor=_QuietBuilder)
     if game is None:
         raise GbrError(f"{name}: no game in it")
     if game.errors:
@@ -123,7 +123,7 @@ def read_solution(text: str, name: str = "the PGN") -> chess.pgn.Game:
     return game
 
 
-class _QuietBuilder(chess.pgn.GameBuilder):
+class _QuietBuilder(chess.pgn.GameBuilder[chess.pgn.Game]):
     """python-chess's game builder, keeping its errors in the game without logging them."""
 
     def handle_error(self, error: Exception) -> None:

@@ -90,7 +90,7 @@ def written(board: chess.Board, code: str | None, study: StudyRecord | None = No
         if study.solution.board().fen() != board.fen():
             raise GbrError("the solution does not start from the position saved")
         game = copy.deepcopy(study.solution)
-        game.headers.clear()
+        game.headers = chess.pgn.Headers()  # the seven roster tags, as a new game has them
         game.setup(board)
     else:
         game = chess.pgn.Game.from_board(board)
