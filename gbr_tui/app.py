@@ -48,7 +48,9 @@ KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not
 STYLES = Path(__file__).parent / "styles"
 EDITOR_STYLES = STYLES / "editor.tcss"
 #: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
-HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "save_position", "screenshot", "build_index"})
+HOST_FILE_ACTIONS = frozenset(
+    {"open_collection", "show_collection", "save_position", "screenshot", "build_index", "diagram"}
+)
 #: What a served client is told when it asks for one of them anyway (by its key).
 NOT_OFFERED = {
     "open_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
@@ -56,6 +58,7 @@ NOT_OFFERED = {
     "save_position": "Saving positions is not offered here: this app is served, and saves nothing on the server.",
     "screenshot": "Saving screenshots is not offered here: this app is served, and saves nothing on the server.",
     "build_index": "Writing an index is not offered here: this app is served, and writes nothing on the server.",
+    "diagram": "Writing diagrams is not offered here: this app is served, and writes nothing on the server.",
 }
 
 if TYPE_CHECKING:
@@ -64,7 +67,9 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from gbr_tui.core.collection import CollectionRequest
+    from gbr_tui.core.collection.records import StudyRecord
     from gbr_tui.core.examples import Example
+    from gbr_tui.dialogs.save_position import StudySave
 
 
 def gbr_commands() -> type[Provider]:
@@ -148,6 +153,8 @@ class GbrApp(App[None]):
         self.kept = Settings()
         self._settings_problems: list[str] = []
         self._not_kept_said = False  # a settings file that cannot be written is said once
+        #: The save dialog's last answers (composer, source...), offered again the next time.
+        self.study_answers: StudyRecord | None = None
         if self.settings_file is not None:
             self.kept, self._settings_problems = read_settings(self.settings_file)
         self._restore_settings()
@@ -394,18 +401,23 @@ class GbrApp(App[None]):
 
     def action_save_position(self) -> None:
         """The path dialog, then the position appended to that PGN or EPD file."""
+        from gbr_tui.core.collection.records import StudyRecord
         from gbr_tui.dialogs.save_position import SavePositionDialog
 
-        self.push_screen(SavePositionDialog(), callback=self._save_position)
+        asked = replace(self.study_answers or StudyRecord(), stipulation=self.editor.setup.stipulation)
+        self.push_screen(SavePositionDialog(asked), callback=self._save_position)
 
-    def _save_position(self, path: Path | None) -> None:
+    def _save_position(self, save: StudySave | None) -> None:
+        """Append the position as a study record, with the solution entered for it (``v``)."""
         from gbr_tui.core.collection.writing import append_position
 
-        if path is None:
+        if save is None:
             return
-        setup = self.editor.setup
+        self.study_answers = save.study
+        path, setup = save.path, self.editor.setup
+        study = replace(save.study, solution=self.editor.solution_game())
         try:
-            code = append_position(path, setup.board, setup.stipulation, self.rule)
+            code = append_position(path, setup.board, setup.stipulation, self.rule, study)
         except (OSError, GbrError) as error:
             self.notify(not_saved_words(path, error), title="Not saved", severity="error", markup=False)
             return

@@ -64,6 +64,16 @@ class GbrCommands(Provider):
                 f"Append it to a {saved_format_names()} file, with its code (w, F5)",
                 "app.save_position",
             ),
+            (
+                "Solution mode: enter the study's moves",
+                "Play the solution from the position: SAN or the board; variations, take back (v, F6)",
+                "solve",
+            ),
+            (
+                "Diagram: write an SVG, PNG or PDF image to print",
+                "The board with its caption, as a file (D)",
+                "diagram",
+            ),
         ]
         actions += [
             (

@@ -1,19 +1,47 @@
 """The ``w`` dialog: the file to append the position to (a format that saves: PGN or EPD), completed from
-the directory."""
+the directory, and once, in the same box, what a study record holds (composer, source, year, award,
+stipulation): the app fills them with the last answers."""
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Grid, Vertical
+from textual.widgets import Input, Label, Static
 
 from gbr_tui.core import GbrError
 from gbr_tui.core.collection.formats import format_module
+from gbr_tui.core.collection.records import StudyRecord
 from gbr_tui.core.collection.writing import SAVED_FORMATS, saved_format, saved_format_names
 from gbr_tui.core.text import printable
 from gbr_tui.dialogs.input_dialog import InputDialog, problem_text
 from gbr_tui.dialogs.open_collection import SHOWN_PATH_LENGTH, PathSuggester, expanded
+from gbr_tui.widgets.bounded_input import BoundedInput
+
+#: The study fields of the dialog: the StudyRecord field each fills, and its label.
+STUDY_FIELDS = (
+    ("composer", "Composer"),
+    ("source", "Source"),
+    ("year", "Year"),
+    ("award", "Award"),
+    ("stipulation", "Stipulation"),
+)
+#: What the stipulation field reads: the signs, and the words for them.
+STIPULATION_ANSWERS = {"": None, "+": "+", "=": "=", "win": "+", "draw": "="}
+#: Of a field, at most this much is kept.
+FIELD_LENGTH = 200
+#: What each field shows while it is empty.
+_HINTS = {
+    "composer": "L. Kubbel",
+    "source": "Shakhmaty",
+    "year": "1925",
+    "award": "1st Prize",
+    "stipulation": "+ win, = draw",
+}
 
 
 def writable_file_problem(path: Path) -> str | None:
@@ -35,20 +63,65 @@ def writable_file_problem(path: Path) -> str | None:
     return None
 
 
-class SavePositionDialog(InputDialog[Path]):
-    """Dismisses with the file to append the position to, when it can be written."""
+@dataclass(frozen=True)
+class StudySave:
+    """What the dialog gives: the file, and the study record's fields as answered."""
+
+    path: Path
+    study: StudyRecord
+
+
+class SavePositionDialog(InputDialog[StudySave]):
+    """Dismisses with the file to append the position to, when it can be written, and the
+    study's fields (Tab goes from one to the next; Enter in any of them saves)."""
 
     TITLE_TEXT = f"Save the position (appended to a {saved_format_names()} file)"
     PLACEHOLDER = " or ".join(f"studies{suffix}" for suffix in SAVED_FORMATS)
     HINT = (
         f"the code as GBR in {' or '.join(str(format_module(format).CAPTION_IN) for format in SAVED_FORMATS.values())}"
-        " · → completes · Enter saves · Esc or F10 cancels"
+        " · Tab: the study's fields · → completes · Enter saves · Esc or F10 cancels"
     )
 
-    def __init__(self) -> None:
+    def __init__(self, last: StudyRecord | None = None) -> None:
         super().__init__(suggester=PathSuggester())
+        self.last = last if last is not None else StudyRecord()
 
-    def check(self, text: str) -> tuple[Path | None, str | Text]:
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as dialog:
+            dialog.border_title = self.TITLE_TEXT
+            yield BoundedInput(placeholder=self.PLACEHOLDER, suggester=self.suggester, id="dialog-input")
+            with Grid(id="study-fields"):
+                for name, label in STUDY_FIELDS:
+                    value = getattr(self.last, name) or ""
+                    yield Label(label)
+                    yield BoundedInput(value, max_length=FIELD_LENGTH, id=f"study-{name}", placeholder=_HINTS[name])
+            yield Static(id="dialog-feedback", markup=False)
+            yield Static(self.HINT, id="dialog-hint", markup=False)
+
+    def _read(self, text: str) -> StudySave | None:
+        """The path is read from its own input whichever field changed or took the Enter."""
+        return super()._read(self.query_one("#dialog-input", Input).value)
+
+    def _field(self, name: str) -> str:
+        return self.query_one(f"#study-{name}", Input).value.strip()
+
+    def check(self, text: str) -> tuple[StudySave | None, str | Text]:
+        path, said = self._path(text)
+        if path is None:
+            return None, said
+        answer = self._field("stipulation").lower()
+        if answer not in STIPULATION_ANSWERS:
+            return None, problem_text(f"Stipulation: {printable(answer, 20)!r} is not + (win), = (draw) or empty")
+        study = StudyRecord(
+            composer=self._field("composer"),
+            source=self._field("source"),
+            year=self._field("year"),
+            award=self._field("award"),
+            stipulation=STIPULATION_ANSWERS[answer],
+        )
+        return StudySave(path, study), said
+
+    def _path(self, text: str) -> tuple[Path | None, str | Text]:
         try:
             path = expanded(text.strip())
         except LookupError as unknown:

@@ -22,6 +22,7 @@ from gbr_tui.core.examples import Example
 from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
 from gbr_tui.core.written_forms import WrittenForm, copied_words, not_written_words, written_forms
 from gbr_tui.interfaces import GbrAppInterface
+from gbr_tui.screens.editor_publishing import PUBLISHING_BINDINGS, PublishingEditor
 from gbr_tui.widgets.board_editor import TYPING_KEYS, BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_pane import ExamplesPane
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from gbr_tui.core.piece_list import ManTyping
 
 
-class EditorScreen(Screen):
+class EditorScreen(PublishingEditor, Screen):
     """Board, code and examples panes around one ``chess.Board``."""
 
     # Its stylesheet is styles/editor.tcss, read by the app (see GbrApp.CSS_PATH).
@@ -69,6 +70,7 @@ class EditorScreen(Screen):
             show=False,
             id="editor.save_position",
         ),
+        *PUBLISHING_BINDINGS,
     ]
 
     #: The file letter typed after ``g``; "" right after ``g``; None when no jump is pending.

@@ -14,7 +14,7 @@ from gbr_tui.core import GbrError
 from gbr_tui.core.collection import Collection
 from gbr_tui.core.collection.records import StudyRecord
 from gbr_tui.core.collection.writing import append_position
-from gbr_tui.core.publish.solution import Solution, read_solution
+from gbr_tui.core.publish.solution import Solution, read_solution, solution_rows
 
 KUBBEL = chess.Board("6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1")
 #: The published solution (spec section 3), promotions written with '=' as SAN has them.
@@ -151,3 +151,14 @@ def test_a_win_study_gets_1_0_and_a_solution_from_elsewhere_is_refused(tmp_path)
     other = chess.pgn.Game()  # from the start array, not Kubbel's position
     with pytest.raises(GbrError, match="does not start from the position"):
         append_position(path, KUBBEL, None, study=StudyRecord(solution=other))
+
+
+def test_the_move_list_rows_follow_the_main_line_and_its_variations():
+    solution = Solution(KUBBEL)
+    for san in ("Bf2+", "Kh1", "h7"):
+        solution.play(san)
+    solution.go_to(solution.game)
+    solution.play("Kf3")  # 1.Kf3, a variation of the first move, then 1...Rxa2
+    solution.play("Rxa2")
+    rows = [(depth, words) for _, depth, words in solution_rows(solution.game)]
+    assert rows == [(0, "1. Bf2+"), (1, "1. Kf3"), (1, "1... Rxa2"), (0, "1... Kh1"), (0, "2. h7")]

@@ -74,7 +74,10 @@ class Solution:
         """Play ``move`` (legal here) at the node shown, following it where it is there."""
         board = self.board
         if not board.is_legal(move):
-            raise GbrError(refusal(board, board.san(move) if board.is_pseudo_legal(move) else move.uci()))
+            side = "White" if board.turn == chess.WHITE else "Black"
+            reason = f": {side} is in check" if board.is_check() else ""
+            squares = f"{chess.square_name(move.from_square)}-{chess.square_name(move.to_square)}"
+            raise GbrError(f"{move_label(board)} {squares} is illegal here{reason}")
         existing = self.node.variation(move) if self.node.has_variation(move) else None
         self.node = existing if existing is not None else self.node.add_variation(move)
         return self.node
@@ -140,3 +143,24 @@ def _first_error(game: chess.pgn.Game) -> str:
     if san and not isinstance(error, chess.InvalidMoveError):
         return f"move {refusal(board, san)}"
     return f"the solution cannot be read after move {move_label(board)}: {words[:120]}"
+
+
+def solution_rows(game: chess.pgn.GameNode) -> list[tuple[chess.pgn.ChildNode, int, str]]:
+    """The moves of a solution one a row, as a move list shows them: each node, its depth (0 on
+    the main line, one more in each variation) and its words (``3... Rxe3+``). A node's
+    variations follow its main move, each with its own continuation."""
+    rows: list[tuple[chess.pgn.ChildNode, int, str]] = []
+
+    def line(node: chess.pgn.GameNode, depth: int) -> None:
+        current = node
+        while current.variations:
+            main, *others = current.variations
+            board = current.board()
+            rows.append((main, depth, f"{move_label(board)} {board.san(main.move)}"))
+            for other in others:
+                rows.append((other, depth + 1, f"{move_label(board)} {board.san(other.move)}"))
+                line(other, depth + 1)
+            current = main
+
+    line(game, 0)
+    return rows

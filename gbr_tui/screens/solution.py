@@ -1,0 +1,192 @@
+"""The solution mode (``v`` or F6 in the editor): moves played from the position set up, typed
+as SAN (``Bf2+``) or picked on the board (a man, then its square), refused with the reason when
+illegal; the move list shows the main line and its variations, and the code pane follows the
+position shown (the class a line ends in is what composers quote).
+
+The moves are a ``core.publish.solution.Solution`` on python-chess's GameNode; leaving the mode
+hands it back to the editor, which keeps it for saving (``w``) while the position is unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+import chess
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Input
+
+from gbr_tui.core import GbrError
+from gbr_tui.core.explanation import describe_board
+from gbr_tui.core.publish.solution import Solution
+from gbr_tui.interfaces import GbrAppInterface
+from gbr_tui.widgets.board_editor import BoardEditor
+from gbr_tui.widgets.bounded_input import BoundedInput
+from gbr_tui.widgets.code_pane import CodePane
+from gbr_tui.widgets.key_footer import KeyFooter
+from gbr_tui.widgets.move_list import MoveList
+
+#: A typed move is never longer than this (``exd8=Q+!?``); more is not a move.
+MOVE_LENGTH = 16
+PICK_HINT = "Enter on a man, then on its square"
+
+
+class SolutionBoard(BoardEditor, inherit_bindings=False):
+    """The board of the solution mode: the cursor keys, and Enter (or space) to pick a man and
+    then its square. None of the editor's keys: the position is not edited here."""
+
+    HELP_TITLE = "Solution board (when it has the focus)"
+    BINDINGS = [
+        Binding("up", "move(0, 1)", "Cursor up", show=False, id="solution.board_up"),
+        Binding("down", "move(0, -1)", "Cursor down", show=False, id="solution.board_down"),
+        Binding("left", "move(-1, 0)", "Cursor left", show=False, id="solution.board_left"),
+        Binding("right", "move(1, 0)", "Cursor right", show=False, id="solution.board_right"),
+        Binding("enter,space", "screen.pick", "pick", tooltip="Pick a man, then its square", id="solution.pick"),
+    ]
+
+
+class SolutionScreen(Screen[Solution]):
+    """Board and move input on the left, move list and code pane on the right."""
+
+    HELP_TITLE = "Solution mode"
+    DEFAULT_CSS = """
+    SolutionScreen #solution-panes { height: 1fr; }
+    SolutionScreen #solution-left { width: auto; height: 1fr; }
+    SolutionScreen SolutionBoard { max-width: 50vw; max-height: 70vh; }
+    SolutionScreen #solution-right { width: 1fr; height: 1fr; }
+    SolutionScreen MoveList { height: 1fr; min-height: 5; }
+    SolutionScreen CodePane { height: 1fr; }
+    SolutionScreen SolutionBoard, SolutionScreen MoveList, SolutionScreen CodePane { border: round $secondary; }
+    SolutionScreen SolutionBoard:focus, SolutionScreen MoveList:focus, SolutionScreen CodePane:focus {
+        border: heavy $accent;
+    }
+    """
+    AUTO_FOCUS = "#solution-move"
+
+    BINDINGS = [
+        Binding("f6,f10,escape", "leave", "done", tooltip="Back to the editor, the solution kept", id="solution.done"),
+        Binding("f7,ctrl+b", "back", "back", tooltip="One move back", id="solution.back"),
+        Binding("f8,ctrl+f", "forward", "on", tooltip="One move on along the line", id="solution.forward"),
+        Binding(
+            "f9,ctrl+z",
+            "take_back",
+            "take back",
+            tooltip="Remove the move shown and what follows",
+            id="solution.take_back",
+        ),
+        Binding("tab", "app.focus_next", "Next pane", show=False, id="solution.next_pane"),
+        Binding("shift+tab", "app.focus_previous", "Previous pane", show=False, id="solution.previous_pane"),
+    ]
+
+    def __init__(self, solution: Solution, stipulation: str | None, flipped: bool = False) -> None:
+        super().__init__()
+        self.solution = solution
+        self.stipulation = stipulation
+        self.flipped = flipped
+        #: The square a man was picked on (Enter on the board), waiting for its target.
+        self.picked: chess.Square | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="solution-panes"):
+            with Vertical(id="solution-left"):
+                yield SolutionBoard(self.solution.board)
+                yield BoundedInput(
+                    placeholder="a move: Bf2+", max_length=MOVE_LENGTH, id="solution-move", select_on_focus=False
+                )
+            with Vertical(id="solution-right"):
+                yield MoveList(id="solution-moves")
+                yield CodePane()
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        board = self.query_one(SolutionBoard)
+        board.flipped = self.flipped
+        board.ascii_mode = cast(GbrAppInterface, self.app).ascii_mode
+        board.border_subtitle = PICK_HINT
+        self.query_one(MoveList).border_title = "Solution"
+        self.query_one(CodePane).border_title = "Code of the position shown"
+        self._show()
+
+    def _show(self) -> None:
+        """Board, move list and code pane after the node shown."""
+        board = self.solution.board
+        view = self.query_one(SolutionBoard)
+        view.set_board(board)
+        view.redraw()
+        self.query_one(MoveList).show(self.solution.game, self.solution.node)
+        rule = cast(GbrAppInterface, self.app).rule
+        self.query_one(CodePane).description = describe_board(board, self.stipulation, rule)
+        side = "White" if board.turn == chess.WHITE else "Black"
+        self.query_one("#solution-move", Input).border_title = f"{side} to move"
+
+    def _refused(self, error: GbrError) -> None:
+        self.app.bell()
+        self.notify(error.message, title="Not played", severity="warning", markup=False)
+
+    @on(Input.Submitted, "#solution-move")
+    def _typed(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            return
+        try:
+            self.solution.play(text)
+        except GbrError as error:
+            self._refused(error)
+            return
+        event.input.value = ""
+        self._show()
+
+    def action_pick(self) -> None:
+        """The first Enter picks the man on the cursor's square, the second plays it there."""
+        view = self.query_one(SolutionBoard)
+        board = self.solution.board
+        square = view.cursor
+        if self.picked is None or self.picked == square:
+            piece = board.piece_at(square)
+            if self.picked == square or piece is None or piece.color != board.turn:
+                self.picked = None
+                view.border_subtitle = PICK_HINT
+                return
+            self.picked = square
+            view.border_subtitle = f"{chess.square_name(square)} to: Enter on its square"
+            return
+        move = chess.Move(self.picked, square)
+        if board.piece_type_at(self.picked) == chess.PAWN and chess.square_rank(square) in (0, 7):
+            move.promotion = chess.QUEEN  # another man: type it (h8=N)
+        self.picked = None
+        view.border_subtitle = PICK_HINT
+        try:
+            self.solution.play_move(move)
+        except GbrError as error:
+            self._refused(error)
+            return
+        self._show()
+
+    def on_board_editor_square_clicked(self, message: BoardEditor.SquareClicked) -> None:
+        self.action_pick()
+
+    def on_move_list_node_chosen(self, message: MoveList.NodeChosen) -> None:
+        if message.node is not self.solution.node:
+            self.solution.go_to(message.node)
+            self._show()
+
+    def action_back(self) -> None:
+        if self.solution.back():
+            self._show()
+
+    def action_forward(self) -> None:
+        if self.solution.forward():
+            self._show()
+
+    def action_take_back(self) -> None:
+        if self.solution.take_back():
+            self._show()
+        else:
+            self.notify("No move to take back", severity="warning")
+
+    def action_leave(self) -> None:
+        self.dismiss(self.solution)
