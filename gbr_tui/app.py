@@ -375,6 +375,7 @@ class GbrApp(App[None]):
         self.editor.load(
             arrangement.board, arrangement.stipulation, " ".join(filter(None, (arrangement.how, message.source)))
         )
+        self.editor.keep_solution(message.solution)
 
     def action_open_collection(self) -> None:
         """The path dialog, then the browser."""

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from gbr_tui.core.setup import Arrangement
+
+if TYPE_CHECKING:
+    import chess.pgn
 
 
 @dataclass
@@ -16,3 +20,5 @@ class LoadPosition(Message):
     arrangement: Arrangement
     #: What the notification says was loaded, after the arrangement's own words.
     source: str = ""
+    #: A study's solution loaded with it (from a PGN), for the solution mode.
+    solution: chess.pgn.Game | None = None

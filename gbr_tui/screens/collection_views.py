@@ -35,6 +35,7 @@ from gbr_tui.core.describe import (
     score_words,
 )
 from gbr_tui.core.patterns import ClassPattern
+from gbr_tui.core.publish.solution import study_at
 from gbr_tui.core.setup import Arrangement
 from gbr_tui.core.text import printable
 from gbr_tui.messages import LoadPosition
@@ -258,4 +259,11 @@ class PositionsView(Horizontal):
         where = f"{shown_name(entry.file)}:{entry.line}, record {entry.number}"
         what = self.shown_class.code if self.shown_class is not None else "a wrong printed code"
         how = f"{what} from {where} · F4 or l: back to the list"
-        self.post_message(LoadPosition(Arrangement(board, None, how)))
+        solution = None
+        try:
+            solution = study_at(entry.file, entry.line, board)
+        except GbrError as error:  # the position is loaded all the same, without its solution
+            self.notify(printable(error.message), title="No solution", severity="warning", markup=False)
+        if solution is not None:
+            how += " · v: its solution"
+        self.post_message(LoadPosition(Arrangement(board, None, how), solution=solution))

@@ -19,11 +19,29 @@ from gbr_tui.screens.editor import EditorScreen
 from gbr_tui.screens.solution import SolutionBoard, SolutionScreen
 from gbr_tui.widgets.move_list import MoveList
 from tests.cli.test_diagram import caption_of, drawn_men, expected_men
+from tests.support.browser import browser, loaded
 from tests.support.tui import KUBBEL_FEN, shown_code_pane, shown_digits, toasts
 
 #: Published: 1.Bf2+ Kh1 2.h7 c2+ 3.Be3 Rxe3+ 4.Kf2 Rh3 5.Bd5+ cxd5 6.hxg8Q Rh2+ 7.Kf3 c1Q
 #: 8.Qg2+ Rxg2 (the promotions typed as print has them: python-chess reads hxg8Q).
-PUBLISHED = ["Bf2+", "Kh1", "h7", "c2+", "Be3", "Rxe3+", "Kf2", "Rh3", "Bd5+", "cxd5", "hxg8Q", "Rh2+", "Kf3", "c1Q", "Qg2+", "Rxg2"]
+PUBLISHED = [
+    "Bf2+",
+    "Kh1",
+    "h7",
+    "c2+",
+    "Be3",
+    "Rxe3+",
+    "Kf2",
+    "Rh3",
+    "Bd5+",
+    "cxd5",
+    "hxg8Q",
+    "Rh2+",
+    "Kf3",
+    "c1Q",
+    "Qg2+",
+    "Rxg2",
+]
 #: After 8...Rxg2: White Kf3; Black Kh1, Qc1, Rg2, pawn d5, White to move at move 9.
 FINAL = "8/8/8/3p4/8/5K2/6r1/2q4k w - - 0 9"
 
@@ -137,3 +155,41 @@ async def test_served_the_diagram_is_not_offered():
         assert any("Writing diagrams is not offered here" in toast for toast in toasts(app))
         titles = [title for title, _, _ in GbrCommands(app.screen).commands()]
         assert not any("Diagram" in title for title in titles)
+
+
+#: Kubbel's study as a collection keeps it, its published solution as the moves (line 1).
+KUBBEL_PGN = f"""[Event "Shakhmaty"]
+[Date "1925.??.??"]
+[White "Kubbel, Leonid"]
+[Black "Draw"]
+[Result "1/2-1/2"]
+[SetUp "1"]
+[FEN "{KUBBEL_FEN} w - - 0 1"]
+
+1. Bf2+ Kh1 2. h7 c2+ 3. Be3 Rxe3+ 4. Kf2 Rh3 5. Bd5+ cxd5 6. hxg8=Q Rh2+ 7. Kf3 c1=Q
+8. Qg2+ Rxg2 1/2-1/2
+"""
+
+
+async def test_a_study_loaded_from_a_pgn_brings_its_solution(tmp_path):
+    source = tmp_path / "kubbel.pgn"
+    # A second study whose solution is illegal at 3...Rxe4 (the rook on a3 cannot reach e4).
+    broken = KUBBEL_PGN.replace("Rxe3+", "Rxe4+").replace("Shakhmaty", "Broken")
+    source.write_text(KUBBEL_PGN + "\n" + broken)
+    app = browser(source)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await loaded(pilot)
+        await pilot.press("enter", "enter")  # the class 0323.12, then its first study
+        await pilot.pause()
+        assert app.screen is app.editor
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen.query_one(MoveList).option_count == 16  # the 16 plies of the solution
+        assert app.screen.query_one(SolutionBoard).board.fen() == f"{KUBBEL_FEN} w - - 0 1"  # shown from the start
+        await pilot.press("f6", "l")  # back to the list: the second study
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        # Its second game starts on line 12 (ten lines, a blank one): the place and the move are named.
+        assert any("kubbel.pgn:12: move 3... Rxe4 is illegal here" in toast for toast in toasts(app)), toasts(app)
+        assert app.screen is app.editor and app.editor.solution_game() is None

@@ -8,6 +8,7 @@ main line when the node had none). Taking back removes the node shown and its mo
 from __future__ import annotations
 
 import io
+import os
 
 import chess
 import chess.pgn
@@ -164,3 +165,26 @@ def solution_rows(game: chess.pgn.GameNode) -> list[tuple[chess.pgn.ChildNode, i
 
     line(game, 0)
     return rows
+
+
+#: Of a study's game in a file, at most this much is read for its solution.
+STUDY_CHARACTERS = 1 << 18
+
+
+def study_at(path: str, line: int, board: chess.Board) -> chess.pgn.Game | None:
+    """The solution of the study whose game starts at ``line`` of the PGN file ``path``, when
+    it has moves and starts from ``board`` (the position loaded); None for any other file or
+    game. GbrError naming the file, line and move where its solution is illegal."""
+    if not path.lower().endswith(".pgn") or not os.path.isfile(path):
+        return None
+    try:
+        with open(path, encoding="utf-8", errors="replace") as file:
+            for _ in range(line - 1):
+                file.readline()
+            text = file.read(STUDY_CHARACTERS)
+    except OSError as error:
+        raise GbrError(f"{os.path.basename(path)}: cannot be read ({error.strerror or error})") from None
+    game = read_solution(text, f"{os.path.basename(path)}:{line}")
+    if game.next() is None or game.board().board_fen() != board.board_fen():
+        return None
+    return game
