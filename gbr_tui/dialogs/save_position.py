@@ -10,6 +10,7 @@ from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.widgets import Input, Label, Static
 
@@ -81,6 +82,16 @@ class SavePositionDialog(InputDialog[StudySave]):
         f"the code as GBR in {' or '.join(str(format_module(format).CAPTION_IN) for format in SAVED_FORMATS.values())}"
         " · Tab: the study's fields · → completes · Enter saves · Esc or F10 cancels"
     )
+
+    HELP_TITLE = "Save dialog"
+    # Priority bindings: acted on in the order keys come, before the keys after them go to a
+    # field (a Tab typed ahead in a burst would otherwise move on after the letters behind it).
+    BINDINGS = [
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True, id="save.next_field"),
+        Binding(
+            "shift+tab", "app.focus_previous", "Previous field", show=False, priority=True, id="save.previous_field"
+        ),
+    ]
 
     def __init__(self, last: StudyRecord | None = None) -> None:
         super().__init__(suggester=PathSuggester())

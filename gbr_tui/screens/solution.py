@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import cast
 
 import chess
-from textual import on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -32,6 +32,20 @@ from gbr_tui.widgets.move_list import MoveList
 #: A typed move is never longer than this (``exd8=Q+!?``); more is not a move.
 MOVE_LENGTH = 16
 PICK_HINT = "Enter on a man, then on its square"
+
+
+class MoveInput(BoundedInput):
+    """The move typed: Enter plays it as the Input reads the key, in order with the letters, so
+    that moves typed ahead (``Bf2+`` Enter ``Kh1`` Enter in one burst) are played as they came.
+    (Its Enter binding, and the Submitted message, act after the letters that followed.)"""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            cast("SolutionScreen", self.screen).play_typed(self)
+            return
+        await super()._on_key(event)
 
 
 class SolutionBoard(BoardEditor, inherit_bindings=False):
@@ -77,8 +91,11 @@ class SolutionScreen(Screen[Solution]):
             tooltip="Remove the move shown and what follows",
             id="solution.take_back",
         ),
-        Binding("tab", "app.focus_next", "Next pane", show=False, id="solution.next_pane"),
-        Binding("shift+tab", "app.focus_previous", "Previous pane", show=False, id="solution.previous_pane"),
+        # Priority: in the order keys come, as the save dialog's (moves typed after a Tab go on).
+        Binding("tab", "app.focus_next", "Next pane", show=False, priority=True, id="solution.next_pane"),
+        Binding(
+            "shift+tab", "app.focus_previous", "Previous pane", show=False, priority=True, id="solution.previous_pane"
+        ),
     ]
 
     def __init__(self, solution: Solution, stipulation: str | None, flipped: bool = False) -> None:
@@ -93,7 +110,7 @@ class SolutionScreen(Screen[Solution]):
         with Horizontal(id="solution-panes"):
             with Vertical(id="solution-left"):
                 yield SolutionBoard(self.solution.board)
-                yield BoundedInput(
+                yield MoveInput(
                     placeholder="a move: Bf2+", max_length=MOVE_LENGTH, id="solution-move", select_on_focus=False
                 )
             with Vertical(id="solution-right"):
@@ -126,10 +143,9 @@ class SolutionScreen(Screen[Solution]):
         self.app.bell()
         self.notify(error.message, title="Not played", severity="warning", markup=False)
 
-    @on(Input.Submitted, "#solution-move")
-    def _typed(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
+    def play_typed(self, move_input: Input) -> None:
+        """Play the move typed; refused, it stays there to be corrected."""
+        text = move_input.value.strip()
         if not text:
             return
         try:
@@ -137,7 +153,7 @@ class SolutionScreen(Screen[Solution]):
         except GbrError as error:
             self._refused(error)
             return
-        event.input.value = ""
+        move_input.value = ""
         self._show()
 
     def action_pick(self) -> None:

@@ -1,5 +1,8 @@
 """The move list pane of the solution mode: the main line and its variations, a move a row, the
-move shown highlighted; choosing a row shows its position."""
+move shown highlighted; choosing a row (Enter, a click) shows its position.
+
+Only a choice moves the position shown, not a highlight: the list highlights the move shown each
+time it is filled, and those highlights arrive as messages after moves typed ahead."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ class MoveList(OptionList):
     """A row a move (``solution_rows``), variations indented; ``show`` fills it."""
 
     class NodeChosen(Message):
-        """A row was highlighted or chosen: show the position after its move."""
+        """A row was chosen: show the position after its move."""
 
         def __init__(self, node: chess.pgn.GameNode) -> None:
             super().__init__()
@@ -24,24 +27,14 @@ class MoveList(OptionList):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.nodes: list[chess.pgn.GameNode] = []
-        self._filling = False
 
     def show(self, game: chess.pgn.Game, shown: chess.pgn.GameNode) -> None:
         """The rows of ``game``, the row of ``shown`` highlighted (none at the start)."""
         rows = solution_rows(game)
-        self._filling = True
-        try:
-            self.clear_options()
-            self.nodes = [node for node, _, _ in rows]
-            self.add_options([Option(("  " * depth) + words) for _, depth, words in rows])
-            self.highlighted = self.nodes.index(shown) if shown in self.nodes else None
-        finally:
-            self._filling = False
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        if not self._filling:
-            self.post_message(self.NodeChosen(self.nodes[event.option_index]))
+        self.clear_options()
+        self.nodes = [node for node, _, _ in rows]
+        self.add_options([Option(("  " * depth) + words) for _, depth, words in rows])
+        self.highlighted = self.nodes.index(shown) if shown in self.nodes else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
