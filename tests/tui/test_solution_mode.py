@@ -8,6 +8,7 @@ import io
 
 import chess
 import chess.pgn
+from textual import events
 from textual.widgets import Input
 
 from gbr_tui.app import make_app
@@ -193,3 +194,34 @@ async def test_a_study_loaded_from_a_pgn_brings_its_solution(tmp_path):
         # Its second game starts on line 12 (ten lines, a blank one): the place and the move are named.
         assert any("kubbel.pgn:12: move 3... Rxe4 is illegal here" in toast for toast in toasts(app)), toasts(app)
         assert app.screen is app.editor and app.editor.solution_game() is None
+
+
+def burst(app, *keys: str) -> None:
+    """Keys queued together, as they come over SSH or from tmux send-keys: one character a key,
+    or a key's name (enter, tab)."""
+    for key in keys:
+        names = {"+": "plus", "=": "equals_sign", " ": "space", ",": "comma"}
+        if len(key) == 1:
+            app.post_message(events.Key(names.get(key, key), key))
+        else:
+            app.post_message(events.Key(key, "\r" if key == "enter" else "\t" if key == "tab" else None))
+
+
+async def test_moves_and_fields_typed_in_one_burst_act_in_order(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = make_app(board_from_fen(KUBBEL_FEN), "=")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("v")
+        await pilot.pause()
+        burst(app, *"Bf2+", "enter", *"Kh1", "enter", *"h7", "enter", *"c2+", "enter")
+        await pilot.pause()
+        # Each move played in turn: had an Enter come after the next move's letters, the input
+        # would hold them run together and refuse them.
+        assert app.screen.query_one(MoveList).option_count == 4
+        assert app.screen.query_one(SolutionBoard).board.fen() == "6n1/7P/2p5/8/8/r5K1/B1p2B2/7k w - - 0 3"
+        await pilot.press("f6", "w")
+        await pilot.pause()
+        burst(app, *"k.pgn", "tab", *"Kubbel", "tab", *"Shakhmaty", "tab", *"1925")
+        await pilot.pause()
+        fields = {name: app.screen.query_one(f"#study-{name}", Input).value for name in ("composer", "source", "year")}
+        assert fields == {"composer": "Kubbel", "source": "Shakhmaty", "year": "1925"}
