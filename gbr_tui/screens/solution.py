@@ -21,7 +21,7 @@ from textual.widgets import Input
 
 from gbr_tui.core import GbrError
 from gbr_tui.core.explanation import describe_board
-from gbr_tui.core.publish.solution import Solution
+from gbr_tui.core.publish.solution import MoveMark, Solution
 from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.bounded_input import BoundedInput
@@ -79,6 +79,9 @@ class SolutionScreen(Screen[Solution]):
     }
     """
     AUTO_FOCUS = "#solution-move"
+    #: How each move is marked in the move list: the hook for the tablebase issue's marks
+    #: (a function of the position and the move, "" for none); None marks nothing.
+    move_mark: MoveMark | None = None
 
     BINDINGS = [
         Binding("f6,f10,escape", "leave", "done", tooltip="Back to the editor, the solution kept", id="solution.done"),
@@ -133,7 +136,7 @@ class SolutionScreen(Screen[Solution]):
         view = self.query_one(SolutionBoard)
         view.set_board(board)
         view.redraw()
-        self.query_one(MoveList).show(self.solution.game, self.solution.node)
+        self.query_one(MoveList).show(self.solution.game, self.solution.node, self.move_mark)
         rule = cast(GbrAppInterface, self.app).rule
         self.query_one(CodePane).description = describe_board(board, self.stipulation, rule)
         side = "White" if board.turn == chess.WHITE else "Black"

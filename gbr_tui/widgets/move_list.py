@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from gbr_tui.core.publish.solution import solution_rows
+from gbr_tui.core.publish.solution import MoveMark, solution_rows
 
 
 class MoveList(OptionList):
@@ -28,9 +28,10 @@ class MoveList(OptionList):
         super().__init__(**kwargs)
         self.nodes: list[chess.pgn.GameNode] = []
 
-    def show(self, game: chess.pgn.Game, shown: chess.pgn.GameNode) -> None:
-        """The rows of ``game``, the row of ``shown`` highlighted (none at the start)."""
-        rows = solution_rows(game)
+    def show(self, game: chess.pgn.Game, shown: chess.pgn.GameNode, mark: MoveMark | None = None) -> None:
+        """The rows of ``game``, the row of ``shown`` highlighted (none at the start), each
+        move with its ``mark`` (tablebase marks, where they are set)."""
+        rows = solution_rows(game, mark)
         self.clear_options()
         self.nodes = [node for node, _, _ in rows]
         self.add_options([Option(("  " * depth) + words) for _, depth, words in rows])

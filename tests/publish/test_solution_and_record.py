@@ -162,3 +162,15 @@ def test_the_move_list_rows_follow_the_main_line_and_its_variations():
     solution.play("Rxa2")
     rows = [(depth, words) for _, depth, words in solution_rows(solution.game)]
     assert rows == [(0, "1. Bf2+"), (1, "1. Kf3"), (1, "1... Rxa2"), (0, "1... Kh1"), (0, "2. h7")]
+
+
+def test_each_move_carries_its_mark_where_marks_are_given():
+    # The hook for tablebase marks: here a mark that names captures, worked out by python-chess.
+    solution = kubbel_solution()
+
+    def capture(board: chess.Board, move: chess.Move) -> str:
+        return "x!" if board.is_capture(move) else ""
+
+    marked = [words for _, _, words in solution_rows(solution.game, capture) if words.endswith("x!")]
+    # Captures of the published solution: 3...Rxe3+, 5...cxd5, 6.hxg8=Q, 8...Rxg2.
+    assert marked == ["3... Rxe3+ x!", "5... cxd5 x!", "6. hxg8=Q x!", "8... Rxg2 x!"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable
 
 import chess
 import chess.pgn
@@ -146,20 +147,30 @@ def _first_error(game: chess.pgn.Game) -> str:
     return f"the solution cannot be read after move {move_label(board)}: {words[:120]}"
 
 
-def solution_rows(game: chess.pgn.GameNode) -> list[tuple[chess.pgn.ChildNode, int, str]]:
+#: What a move is marked with after its SAN in the move list, from the position before it, or ""
+#: (the hook for tablebase marks, the tablebase issue: a move that keeps the win, one that
+#: throws it away).
+MoveMark = Callable[[chess.Board, chess.Move], str]
+
+
+def solution_rows(game: chess.pgn.GameNode, mark: MoveMark | None = None) -> list[tuple[chess.pgn.ChildNode, int, str]]:
     """The moves of a solution one a row, as a move list shows them: each node, its depth (0 on
-    the main line, one more in each variation) and its words (``3... Rxe3+``). A node's
-    variations follow its main move, each with its own continuation."""
+    the main line, one more in each variation) and its words (``3... Rxe3+``, then its
+    ``mark`` if any). A node's variations follow its main move, each with its own continuation."""
     rows: list[tuple[chess.pgn.ChildNode, int, str]] = []
+
+    def words(board: chess.Board, move: chess.Move) -> str:
+        marked = mark(board, move) if mark is not None else ""
+        return f"{move_label(board)} {board.san(move)}" + (f" {marked}" if marked else "")
 
     def line(node: chess.pgn.GameNode, depth: int) -> None:
         current = node
         while current.variations:
             main, *others = current.variations
             board = current.board()
-            rows.append((main, depth, f"{move_label(board)} {board.san(main.move)}"))
+            rows.append((main, depth, words(board, main.move)))
             for other in others:
-                rows.append((other, depth + 1, f"{move_label(board)} {board.san(other.move)}"))
+                rows.append((other, depth + 1, words(board, other.move)))
                 line(other, depth + 1)
             current = main
 
