@@ -18,13 +18,13 @@ import chess
 import numpy as np
 from numpy.typing import NDArray
 
-from gbr_tui.core.symmetry import DIHEDRAL, Transform, transforms_for
+from gbr_tui.core.symmetry import DIHEDRAL, MIRRORED, WITH_PAWNS, WITHOUT_PAWNS, Transform, transforms_for
 
 #: The man types in a row's order: White's, then Black's.
 MEN = tuple(
     chess.Piece(piece_type, colour) for colour in (chess.WHITE, chess.BLACK) for piece_type in chess.PIECE_TYPES
 )
-_PAWNS = [MEN.index(chess.Piece(chess.PAWN, colour)) for colour in (chess.WHITE, chess.BLACK)]
+PAWN_COLUMNS = [MEN.index(chess.Piece(chess.PAWN, colour)) for colour in (chess.WHITE, chess.BLACK)]
 _COLUMN = {man.symbol().encode()[0]: column for column, man in enumerate(MEN)}
 WHITE, BLACK = 0, 1  # a side to move as a row holds it
 _FNV_PRIME = np.uint64(0x100000001B3)
@@ -90,15 +90,15 @@ def placement_rows(fens: Sequence[str]) -> Boards:
     starts = np.concatenate(([0], np.flatnonzero(ends)[:-1] + 1))
     spaces_before = np.cumsum(spaces) - spaces
     in_placement = (spaces_before - spaces_before[starts][line] == 0) & ~spaces & ~ends
-    digits = (text >= ord("1")) & (text <= ord("8"))
-    width = np.where(digits, text - ord("0"), (text != ord("/")) & in_placement).astype(np.int64)
-    width[~in_placement] = 0
-    squares_before = np.cumsum(width) - width
-    squares_before -= squares_before[starts][line]
     table = np.full(256, 255, dtype=np.uint8)
     for symbol, column in _COLUMN.items():
         table[symbol] = column
     column_of = table[text]
+    digits = (text >= ord("1")) & (text <= ord("8"))
+    width = np.where(digits, text - ord("0"), column_of != 255).astype(np.int64)  # a '~' takes no square
+    width[~in_placement] = 0
+    squares_before = np.cumsum(width) - width
+    squares_before -= squares_before[starts][line]
     men = np.flatnonzero(in_placement & (column_of != 255))
     bits = np.zeros(count * len(MEN), dtype=np.uint64)
     square = squares_before[men] ^ 56  # FEN runs a8..h8, a7..: rank flipped
@@ -120,45 +120,88 @@ def _lowest_file(occupied: NDArray[np.uint64]) -> NDArray[np.uint64]:
     return np.asarray(np.bitwise_count(lowest - np.uint64(1)), dtype=np.uint64)
 
 
-def _least(candidates: list[NDArray[np.uint64]]) -> NDArray[np.uint64]:
-    """Per row, the lexicographically least of the candidates' rows."""
+def _least(candidates: list[NDArray[np.uint64]]) -> tuple[NDArray[np.uint64], NDArray[np.int8]]:
+    """Per row, the lexicographically least of the candidates' rows, and which candidate it is
+    (the first of equal ones)."""
     best = candidates[0].copy()
+    chosen = np.zeros(len(best), dtype=np.int8)
     rows = np.arange(len(best))
-    for candidate in candidates[1:]:
+    for index, candidate in enumerate(candidates[1:], 1):
         differ = candidate != best
         first = differ.argmax(axis=1)
         less = differ.any(axis=1) & (candidate[rows, first] < best[rows, first])
         best[less] = candidate[less]
-    return np.asarray(best, dtype=np.uint64)
+        chosen[less] = index
+    return np.asarray(best, dtype=np.uint64), chosen
 
 
-def canonical_keys(boards: Boards, exact: bool = False, same_side: bool = True) -> NDArray[np.uint64]:
-    """(n, 13): each row's least transformed row (``exact``: the row itself), then its side to
-    move (0 for all when not ``same_side``). With pawns the least of a row's shifts is the one
-    with a man on the a-file, so two candidates are tried (the row and its mirror), without
-    pawns the eight."""
+@dataclass(frozen=True)
+class Canonical:
+    """Canonical keys (n, 13): each row's least transformed row, then its side to move (0 for
+    all when the side is left out); and the transform that gives it: ``flips`` (an index into
+    ``DIHEDRAL``) then a shift of ``shifts`` files to the left."""
+
+    keys: NDArray[np.uint64]
+    flips: NDArray[np.int8]
+    shifts: NDArray[np.int8]
+
+
+_MIRRORED = 4  # in DIHEDRAL
+
+
+def canonical_keys(boards: Boards, exact: bool = False, same_side: bool = True) -> Canonical:
+    """Each row's canonical key (``exact``: the row itself). With pawns the least of a row's
+    shifts is the one with a man on the a-file, so two candidates are tried (the row and its
+    mirror); without pawns the eight rotations and reflections."""
     bits = boards.bits
-    if not exact and len(bits):
-        with_pawns = (bits[:, _PAWNS] != 0).any(axis=1)
+    count = len(bits)
+    flips, shifts = np.zeros(count, dtype=np.int8), np.zeros(count, dtype=np.int8)
+    if not exact and count:
+        with_pawns = (bits[:, PAWN_COLUMNS] != 0).any(axis=1)
         keys = bits.copy()
         if with_pawns.any():
             pawned = bits[with_pawns]
             candidates: list[NDArray[np.uint64]] = []
+            lowest_files = []
             for flipped in (pawned, np.asarray(chess.flip_horizontal(pawned), dtype=np.uint64)):
                 lowest = _lowest_file(np.bitwise_or.reduce(flipped, axis=1))
                 candidates.append(flipped >> lowest[:, None])
-            keys[with_pawns] = _least(candidates)
+                lowest_files.append(lowest.astype(np.int8))
+            keys[with_pawns], chosen = _least(candidates)
+            flips[with_pawns] = np.where(chosen == 1, _MIRRORED, 0)
+            shifts[with_pawns] = np.where(chosen == 1, lowest_files[1], lowest_files[0])
         if not with_pawns.all():
             plain = bits[~with_pawns]
-            keys[~with_pawns] = _least([np.asarray(flip(plain), dtype=np.uint64) for _, flip in DIHEDRAL])
+            keys[~with_pawns], flips[~with_pawns] = _least(
+                [np.asarray(flip(plain), dtype=np.uint64) for _, flip in DIHEDRAL]
+            )
         bits = keys
-    side = boards.turns.astype(np.uint64) if same_side else np.zeros(len(bits), dtype=np.uint64)
-    return np.column_stack([bits, side]) if len(bits) else np.zeros((0, len(MEN) + 1), dtype=np.uint64)
+    side = boards.turns.astype(np.uint64) if same_side else np.zeros(count, dtype=np.uint64)
+    keys = np.column_stack([bits, side]) if count else np.zeros((0, len(MEN) + 1), dtype=np.uint64)
+    return Canonical(keys, flips, shifts)
 
 
-def key_hashes(keys: NDArray[np.uint64]) -> NDArray[np.int64]:
-    """A 64-bit hash of each key (FNV-1a over its words, then mixed), as SQLite's signed integers."""
-    hashes = np.full(len(keys), 0xCBF29CE484222325, dtype=np.uint64)
+#: Squares no rotation or reflection but the identity leaves as they are.
+_PROBE = chess.BB_A1 | chess.BB_B1 | chess.BB_C1 | chess.BB_A2
+
+
+def relative_transform(first: tuple[int, int], other: tuple[int, int], pawns: bool) -> Transform:
+    """The transform that makes one position into another of the same key, from the (flip,
+    shift) that made each its key: the first's key is ``shift(flip(A))``, the other's the same."""
+    (flip_a, shift_a), (flip_b, shift_b) = first, other
+    if not pawns:  # X with flip_b(X(p)) == flip_a(p)
+        target = DIHEDRAL[flip_a][1](_PROBE)
+        return next(t for t in WITHOUT_PAWNS if DIHEDRAL[flip_b][1](t(_PROBE)) == target)
+    # B = flip_b(shifted left by (shift_a - shift_b)(flip_a(A))); a mirror turns a left shift right.
+    mirrored = (flip_a == _MIRRORED) != (flip_b == _MIRRORED)
+    files = shift_a - shift_b if flip_b == _MIRRORED else shift_b - shift_a
+    return next(t for t in WITH_PAWNS if t.files == files and (t.flip is MIRRORED.flip) == mirrored)
+
+
+def key_hashes(keys: NDArray[np.uint64], seed: int = 0xCBF29CE484222325) -> NDArray[np.int64]:
+    """A 64-bit hash of each key (FNV-1a over its words, then mixed), as SQLite's signed
+    integers; two seeds give two hashes as good as independent."""
+    hashes = np.full(len(keys), seed, dtype=np.uint64)
     for column in keys.T:
         hashes ^= column
         hashes *= _FNV_PRIME
@@ -168,7 +211,8 @@ def key_hashes(keys: NDArray[np.uint64]) -> NDArray[np.int64]:
 
 def groups(keys: NDArray[np.uint64]) -> list[NDArray[np.intp]]:
     """The rows (indices) of each key held by more than one row, each group in row order,
-    the groups in the order of their first rows."""
+    the groups in the order of their first rows. ``keys``: canonical keys, or (n, 2) of two
+    hashes of them where the keys are too many to keep."""
     if not len(keys):
         return []
     hashes = key_hashes(keys)
