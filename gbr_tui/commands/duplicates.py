@@ -82,12 +82,13 @@ def run(args: argparse.Namespace) -> int:
             for group in found
         )
     else:
+        shown = {name: printable(name, SHOWN_CHARACTERS) for name in {m.source for group in found for m in group}}
         write_table(
             ["group", "record", "transform"],
             (
                 [
                     str(number) if at == 0 else "",
-                    f"{printable(m.source, SHOWN_CHARACTERS)}:{m.line} #{m.record}",
+                    f"{shown[m.source]}:{m.line} #{m.record}",
                     m.transform,
                 ]
                 for number, group in enumerate(found, 1)

@@ -174,7 +174,9 @@ def write_table(heads: list[str], rows: Iterable[list[str]]) -> None:
     """Rows in aligned columns under their heads (the last column as long as it is)."""
     rows = list(rows)
     widths = [max([len(head), *(len(row[column]) for row in rows)]) for column, head in enumerate(heads[:-1])]
-    out = sys.stdout
-    for row in [heads, *rows]:
-        cells = [cell.ljust(width) for cell, width in zip(row, widths)]
-        out.write("  ".join([*cells, row[-1]]).rstrip() + "\n")
+    sys.stdout.write(
+        "".join(
+            "  ".join([*(cell.ljust(width) for cell, width in zip(row, widths)), row[-1]]).rstrip() + "\n"
+            for row in [heads, *rows]
+        )
+    )

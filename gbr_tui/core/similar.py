@@ -80,10 +80,14 @@ def board_of(bits: Sequence[int]) -> chess.BaseBoard:
 
 def placement_rows(fens: Sequence[str]) -> Boards:
     """The rows of FENs whose placements are well formed (eight ranks of eight squares, as the
-    batch path vouches for), all at once: each man's square is the squares before it in its
-    placement, a prefix sum over the text."""
-    count = len(fens)
-    text = np.frombuffer(("\n".join(fens) + "\n").encode("ascii", "replace"), dtype=np.uint8)
+    batch path vouches for), all at once (``text_rows``)."""
+    return text_rows("\n".join(fens) + "\n", len(fens))
+
+
+def text_rows(lines: str, count: int) -> Boards:
+    """The rows of ``count`` FENs in a text, a newline after each: each man's square is the
+    squares before it in its placement, a prefix sum over the text."""
+    text = np.frombuffer(lines.encode("ascii", "replace"), dtype=np.uint8)
     ends = text == ord("\n")
     line = np.cumsum(ends) - ends  # each byte's line
     spaces = text == ord(" ")
@@ -216,22 +220,28 @@ def groups(keys: NDArray[np.uint64]) -> list[NDArray[np.intp]]:
     if not len(keys):
         return []
     hashes = key_hashes(keys)
-    order = np.argsort(hashes, kind="stable")
+    order = np.argsort(hashes, kind="stable")  # equal hashes in row order
     ordered = hashes[order]
-    cuts = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
-    starts, stops = np.concatenate(([0], cuts)), np.concatenate((cuts, [len(order)]))
-    found: list[NDArray[np.intp]] = []
-    for start, stop in zip(starts[stops - starts > 1].tolist(), stops[stops - starts > 1].tolist()):
-        rows = order[start:stop]
-        same = (keys[rows] == keys[rows[0]]).all(axis=1)
-        if same.all():
-            found.append(rows)
-        else:  # two keys with one hash: told apart exactly
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+    sizes = np.diff(np.append(starts, len(order)))
+    shared = sizes > 1
+    starts, sizes = starts[shared], sizes[shared]
+    if not len(starts):
+        return []
+    members = np.repeat(starts, sizes) + (np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes))
+    rows = order[members]
+    firsts = np.repeat(order[starts], sizes)
+    same = (keys[rows] == keys[firsts]).all(axis=1)
+    found = np.split(rows, np.cumsum(sizes)[:-1])
+    if not same.all():  # two keys with one hash: those groups told apart exactly
+        told: list[NDArray[np.intp]] = []
+        for group in found:
             by_key: dict[bytes, list[int]] = {}
-            for row in rows.tolist():
+            for row in group.tolist():
                 by_key.setdefault(keys[row].tobytes(), []).append(row)
-            found += [np.array(held, dtype=np.intp) for held in by_key.values() if len(held) > 1]
-    found.sort(key=lambda rows: int(rows[0]))
+            told += [np.array(held, dtype=np.intp) for held in by_key.values() if len(held) > 1]
+        found = told
+    found.sort(key=lambda group: int(group[0]))
     return found
 
 

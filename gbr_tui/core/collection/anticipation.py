@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gbr_tui.core.collection.formats.base import BatchFormat
-from gbr_tui.core.collection.positions import VouchedLines
+from gbr_tui.core.collection.positions import TextLines, VouchedLines
 from gbr_tui.core.collection.readers import Collection
 from gbr_tui.core.collection.records import BadRecord, Item, Record
 from gbr_tui.core.collection.walk import Consumer, walk
@@ -33,6 +33,7 @@ from gbr_tui.core.similar import (
     near,
     placement_rows,
     relative_transform,
+    text_rows,
     turn_of,
 )
 
@@ -76,14 +77,13 @@ class _Block:
     def __len__(self) -> int:
         return sum(self.sizes) + len(self.pending)
 
-    def add_vouched(self, lines: VouchedLines) -> None:
-        texts = lines.texts
-        fens = [texts[index] for index in lines.indices.tolist()]
-        self.parts.append(placement_rows(fens))
+    def add_vouched(self, lines: VouchedLines, rows: Boards) -> None:
+        texts, indices = lines.texts, lines.indices
+        self.parts.append(rows)
         self.numbers.append(lines.numbers)
         self.lines.append(lines.lines)
-        self.texts.append(lambda at: (fens[at], {}))
-        self.sizes.append(len(fens))
+        self.texts.append(lambda at: (texts[int(indices[at])], {}))
+        self.sizes.append(len(indices))
 
     def close_pending(self) -> None:
         """The records gathered one by one, as one part."""
@@ -115,6 +115,7 @@ class _Blocks(Consumer):
 
     def __init__(self) -> None:
         self.block = _Block()
+        self.text_block: tuple[TextLines | list[str], Boards] | None = None  # the last text block read, its rows
 
     def record(self, record: Record, first: bool) -> None:
         if record.fen is None:
@@ -124,7 +125,16 @@ class _Blocks(Consumer):
             self.flush()
 
     def vouched(self, lines: VouchedLines) -> None:
-        self.block.add_vouched(lines)
+        texts, indices = lines.texts, lines.indices
+        whole = texts.newline_text if isinstance(texts, TextLines) else None
+        if whole is None:
+            rows = placement_rows([texts[index] for index in indices.tolist()])
+        else:  # the block's text read at once, once for all its runs
+            if self.text_block is None or self.text_block[0] is not texts:
+                self.text_block = (texts, text_rows(whole, whole.count("\n")))
+            every = self.text_block[1]
+            rows = Boards(every.bits[indices], every.turns[indices])
+        self.block.add_vouched(lines, rows)
         if len(self.block) >= _BLOCK:
             self.flush()
 
@@ -239,15 +249,37 @@ class KeyedRecords(_Blocks):
         hashes, flips, shifts, pawns, sources, numbers, lines = (
             np.concatenate([part[column] for part in self.parts]) for column in range(7)
         )
+        found_groups = groups(hashes)
+        if not found_groups:
+            return []
+        rows = np.concatenate(found_groups)
+        firsts = np.repeat([group[0] for group in found_groups], [len(group) for group in found_groups])
+        # The transform from each group's first record to each member, named once per kind.
+        flip, shift = flips.astype(np.int64), shifts.astype(np.int64)
+        kinds = (((flip[firsts] * 8 + shift[firsts]) * 8 + flip[rows]) * 8 + shift[rows]) * 2 + pawns[rows]
+        names = {}
+        for kind in np.unique(kinds).tolist():
+            flip_a, shift_a, flip_b, shift_b, pawned = (
+                kind >> 10,
+                (kind >> 7) & 7,
+                (kind >> 4) & 7,
+                (kind >> 1) & 7,
+                kind & 1,
+            )
+            names[kind] = (
+                "identity"
+                if self.exact
+                else relative_transform((flip_a, shift_a), (flip_b, shift_b), bool(pawned)).name
+            )
+        members = [
+            GroupMember(self.sources[source], number, line, names[kind])
+            for source, number, line, kind in zip(
+                sources[rows].tolist(), numbers[rows].tolist(), lines[rows].tolist(), kinds.tolist()
+            )
+        ]
         found = []
-        for rows in groups(hashes):
-            first = int(rows[0])
-            members = []
-            for row in rows.tolist():
-                transform = "identity"
-                if not self.exact:
-                    how = (int(flips[first]), int(shifts[first])), (int(flips[row]), int(shifts[row]))
-                    transform = relative_transform(*how, bool(pawns[row])).name
-                members.append(GroupMember(self.sources[sources[row]], int(numbers[row]), int(lines[row]), transform))
-            found.append(members)
+        start = 0
+        for group in found_groups:
+            found.append(members[start : start + len(group)])
+            start += len(group)
         return found

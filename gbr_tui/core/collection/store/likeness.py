@@ -45,8 +45,8 @@ def board_parts(first: int, boards: Boards) -> list[tuple[int, int, bytes, bytes
 
 @dataclass(frozen=True)
 class IndexedBoards:
-    """An index's records as rows: their boards, rowids, sources (an index into ``names``),
-    numbers and lines."""
+    """An index's records as rows: their boards and rowids; with ``places``, also their sources
+    (an index into ``names``), numbers and lines."""
 
     names: list[str]
     boards: Boards
@@ -56,7 +56,7 @@ class IndexedBoards:
     lines: NDArray[np.int64]
 
 
-def indexed_boards(index: str) -> IndexedBoards:
+def indexed_boards(index: str, places: bool = True) -> IndexedBoards:
     """Every record of a fresh index of this version as a row (StaleIndex otherwise)."""
     database, _, sources = opened(index, None)
     try:
@@ -64,21 +64,25 @@ def indexed_boards(index: str) -> IndexedBoards:
             check_fresh(index, source.path, source.size, source.mtime_ns)
         with ours(index):
             parts = database.execute("SELECT first, rows, bits, turns FROM boards ORDER BY first").fetchall()
-            places = np.array(database.execute("SELECT source, number, line FROM records ORDER BY rowid").fetchall())
+            held = (
+                database.execute("SELECT source, number, line FROM records ORDER BY rowid").fetchall() if places else []
+            )
     finally:
         database.close()
     bits = [np.frombuffer(part[2], dtype=np.uint64).reshape(part[1], len(MEN)) for part in parts]
     turns = [np.frombuffer(part[3], dtype=np.int8) for part in parts]
     rowids = np.concatenate([np.arange(part[0], part[0] + part[1]) for part in parts]) if parts else np.zeros(0)
-    places = places.reshape(-1, 3)
-    by_id = {source.id: at for at, source in enumerate(sources)}
+    found = np.array(held, dtype=np.int64).reshape(-1, 3)
+    by_id = np.zeros(max((source.id for source in sources), default=0) + 1, dtype=np.int64)
+    for at, source in enumerate(sources):
+        by_id[source.id] = at
     return IndexedBoards(
         [source.name for source in sources],
         Boards.joined([Boards(bit, turn) for bit, turn in zip(bits, turns)]),
         rowids.astype(np.int64),
-        np.array([by_id[source] for source in places[:, 0].tolist()], dtype=np.int64),
-        places[:, 1].astype(np.int64),
-        places[:, 2].astype(np.int64),
+        by_id[found[:, 0]],
+        found[:, 1],
+        found[:, 2],
     )
 
 
@@ -86,26 +90,26 @@ def similar_in_index(
     index: str, board: chess.BaseBoard, turn: int, max_distance: int, exact: bool, same_side: bool
 ) -> list[FoundRecord]:
     """The records of an index at most ``max_distance`` men from ``board`` (``similar.near``)."""
-    held = indexed_boards(index)
+    held = indexed_boards(index, places=False)
     found = near(board, turn, held.boards, max_distance, exact, same_side)
     rowids = held.rowids[found.rows].tolist()
-    headers: dict[int, dict[str, str]] = {}
+    records: dict[int, tuple[str, int, int, dict[str, str]]] = {}
     if rowids:
         database = sqlite3.connect(f"file:{index}?mode=ro", uri=True)
         try:
-            query = f"SELECT rowid, {', '.join(HEADER_COLUMNS)} FROM records WHERE rowid IN ({', '.join('?' * len(rowids))})"
-            for rowid, *values in database.execute(query, rowids):
-                headers[rowid] = {name: value for name, value in zip(HEADERS, values) if value is not None}
+            query = (
+                f"SELECT records.rowid, sources.name, number, line, {', '.join(HEADER_COLUMNS)} FROM records "
+                f"JOIN sources ON sources.id = records.source WHERE records.rowid IN ({', '.join('?' * len(rowids))})"
+            )
+            for rowid, name, number, line, *values in database.execute(query, rowids):
+                headers = {header: value for header, value in zip(HEADERS, values) if value is not None}
+                records[rowid] = (name, number, line, headers)
         finally:
             database.close()
     results = []
     for row, rowid, distance, transform in zip(found.rows.tolist(), rowids, found.distances.tolist(), found.transforms):
         placed = board_of(held.boards.bits[row].tolist()).board_fen()
         fen = f"{placed} {'b' if held.boards.turns[row] else 'w'}"
-        source = held.names[int(held.sources[row])]
-        results.append(
-            FoundRecord(
-                source, int(held.numbers[row]), int(held.lines[row]), fen, headers[rowid], distance, transform.name
-            )
-        )
+        name, number, line, headers = records[rowid]
+        results.append(FoundRecord(name, number, line, fen, headers, distance, transform.name))
     return results
