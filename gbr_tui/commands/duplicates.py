@@ -19,7 +19,14 @@ from gbr_tui.commands.common import (
     collection_request,
     write_json_lines,
 )
-from gbr_tui.commands.similar import REASON_CHARACTERS, add_search_options, bad_reporter, usage_problem, write_table
+from gbr_tui.commands.similar import (
+    REASON_CHARACTERS,
+    add_search_options,
+    bad_reporter,
+    say_if_hhdb,
+    usage_problem,
+    write_table,
+)
 from gbr_tui.core import GbrError, Rule
 from gbr_tui.core.describe import plural
 from gbr_tui.core.text import printable
@@ -66,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
                 keyed.add_rows(held.names, held.boards, held.sources, held.numbers, held.lines)
                 continue
             with request.open(name, Rule.COUNT) as collection:
+                say_if_hhdb("duplicates", collection)
                 keyed.on_bad = lambda record, source=collection.name: report(source, record)
                 keyed.scan(collection)
         found = keyed.duplicate_groups()

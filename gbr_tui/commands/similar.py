@@ -17,11 +17,12 @@ from gbr_tui.commands.common import (
     SHOWN_CHARACTERS,
     CommandParsers,
     add_collection_options,
+    add_studies_option,
     collection_request,
     write_json_lines,
 )
-from gbr_tui.core import GbrError, Rule
-from gbr_tui.core.collection import BadRecord
+from gbr_tui.core import GbrError, Rule, hhdb
+from gbr_tui.core.collection import BadRecord, Collection
 from gbr_tui.core.describe import headers_words, plural
 from gbr_tui.core.text import printable
 
@@ -55,6 +56,7 @@ def register(commands: CommandParsers) -> None:
         action="store_true",
         help='one JSON object a record found: "source", "record", "line", "fen", "distance", "transform", "headers"',
     )
+    add_studies_option(parser)
     add_collection_options(parser)
     parser.set_defaults(run=run)
 
@@ -127,12 +129,13 @@ def run(args: argparse.Namespace) -> int:
                 search.found += store.similar_in_index(name, board, turn, args.max_distance, args.exact, args.same_side)
                 continue
             with request.open(name, Rule.COUNT) as collection:
+                say_if_hhdb("similar", collection)
                 search.on_bad = lambda record, source=collection.name: report(source, record)
                 search.scan(collection)
     except GbrError as error:
         print(f"gbr-tui similar: {printable(error.message, REASON_CHARACTERS)}", file=sys.stderr)
         return EXIT_USAGE
-    found = search.sorted_found()
+    found = [item for item in search.sorted_found() if hhdb.kept(item.headers, args.studies)]
     if args.json:
         write_json_lines(
             {
@@ -143,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
                 "distance": item.distance,
                 "transform": item.transform,
                 "headers": dict(item.headers),
+                **({"hhdb": hhdb.hhdb_fields(item.headers)} if hhdb.read_black(item.headers.get("Black")) else {}),
             }
             for item in found
         )
@@ -154,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
                     f"{printable(item.source, SHOWN_CHARACTERS)}:{item.line} #{item.record}",
                     str(item.distance),
                     item.transform,
-                    headers_words(shown_headers(item.headers)),
+                    hhdb.hhdb_words(item.headers) or headers_words(shown_headers(item.headers)),
                 ]
                 for item in found
             ),
@@ -163,6 +167,14 @@ def run(args: argparse.Namespace) -> int:
     at = ", ".join(f"{count:,} at distance {distance}" for distance, count in enumerate(counts))
     print(f"gbr-tui similar: found {plural(len(found), 'record')}: {at}", file=sys.stderr)
     return EXIT_BAD_INPUT if bad[0] else EXIT_OK
+
+
+def say_if_hhdb(command: str, collection: Collection) -> None:
+    """Say once that a collection is in HHdb's form (its marks are read)."""
+    if hhdb.looks_like_hhdb(collection.source.head):
+        print(
+            f"gbr-tui {command}: {hhdb.recognised_words(printable(collection.name, SHOWN_CHARACTERS))}", file=sys.stderr
+        )
 
 
 def shown_headers(headers: Mapping[str, str]) -> dict[str, str]:
