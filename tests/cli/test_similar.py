@@ -146,3 +146,45 @@ def test_duplicates_across_files_and_stdin(tmp_path) -> None:
     assert result.stderr.strip().endswith("2 groups of 4 records")
     exact = run_gbr("duplicates", str(first), "-", "--exact", stdin=stdin)
     assert exact.status == 0 and exact.lines == ["group  record  transform"]
+
+
+def _hhdb_pgn(path, black_kings: str = "g3g1") -> None:
+    """Two studies in HHdb's form: the spec's =0323.12g3g1 (marked anticipated) and a7d3 0116.00
+    (marked unsound)."""
+    path.write_text(
+        f'[Event "EG #12 1997"]\n[White "Kubbel, Leonid 12"]\n[Black "=0323.12{black_kings} AN"]\n'
+        f'[Result "1/2-1/2"]\n[SetUp "1"]\n[FEN "{STUDY}"]\n\n1/2-1/2\n\n'
+        '[Event "#7"]\n[White "Troitzky, Alexey"]\n[Black "+0116.00a7d3 U2"]\n'
+        f'[Result "1-0"]\n[SetUp "1"]\n[FEN "{KNIGHTS}"]\n\n1-0\n'
+    )
+
+
+def test_check_reads_an_hhdb_collections_codes_from_black(tmp_path) -> None:
+    good, wrong = tmp_path / "hhdb.pgn", tmp_path / "wrong.pgn"
+    _hhdb_pgn(good)
+    _hhdb_pgn(wrong, "g3g2")  # the black king printed on the wrong square
+    result = run_gbr("check", str(good))
+    assert result.status == 0
+    assert result.stderr.count("an HHdb study collection") == 1
+    assert "checked 2 = agree 2 + disagree 0" in result.stderr
+    result = run_gbr("check", str(wrong))
+    assert result.status == 1 and "kings: printed g3g2, the position gives g3g1" in result.stdout
+
+
+def test_classify_and_similar_show_hhdb_words_and_filter_soundness(tmp_path) -> None:
+    path = tmp_path / "hhdb.pgn"
+    _hhdb_pgn(path)
+    rows = [json.loads(line) for line in run_gbr("classify", "--per-record", str(path)).lines]
+    assert [(row["composer"], row["diagram"], row["stipulation"], row["marks"]) for row in rows] == [
+        ("Kubbel, Leonid", 12, "White to play and draw", ["anticipated"]),
+        ("Troitzky, Alexey", 7, "White to play and win", ["unsound or dualled (U2)"]),
+    ]
+    unsound = run_gbr("classify", "--per-record", "--studies", "unsound", str(path))
+    assert [json.loads(line)["record"] for line in unsound.lines] == [2]
+    assert run_gbr("classify", "--studies", "sound", str(path)).status == 2  # a summary is not filtered
+    table = run_gbr("similar", STUDY, str(path))
+    assert "Kubbel, Leonid · diagram 12 · White to play and draw · anticipated" in table.lines[1]
+    assert table.stderr.count("an HHdb study collection") == 1
+    assert run_gbr("similar", KNIGHTS, str(path), "--studies", "sound").lines == [
+        "record  distance  transform  headers"
+    ]

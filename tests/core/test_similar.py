@@ -17,9 +17,10 @@ from gbr_tui.core.similar import (
     groups,
     near,
     placement_rows,
+    relative_transform,
     row_of,
 )
-from gbr_tui.core.symmetry import WITH_PAWNS, WITHOUT_PAWNS, transform_between, transforms_for
+from gbr_tui.core.symmetry import WITH_PAWNS, WITHOUT_PAWNS, transforms_for
 from tests.support.positions import endgame, study_endgame
 
 #: The spec's published positions (section 4), and the named classics as published.
@@ -79,7 +80,7 @@ def test_published_positions_transformed_every_way_are_found_at_distance_0_named
     for row, distance, transform in zip(found.rows.tolist(), found.distances.tolist(), found.transforms):
         assert distance == 0
         assert transform.name == transforms[row].name
-    assert len(set(map(bytes, canonical_keys(records)))) == 1
+    assert len(set(map(bytes, canonical_keys(records).keys))) == 1
 
 
 def test_pawn_positions_are_never_matched_through_a_vertical_flip_or_a_rotation() -> None:
@@ -87,7 +88,7 @@ def test_pawn_positions_are_never_matched_through_a_vertical_flip_or_a_rotation(
     vertical = [transform.board(board) for transform in WITHOUT_PAWNS if transform.name not in ("identity", "mirrored")]
     records = boards_of(vertical, [0] * len(vertical))
     assert len(near(board, 0, records, max_distance=0).rows) == 0
-    keys = canonical_keys(boards_of([board, *vertical], [0] * 7))
+    keys = canonical_keys(boards_of([board, *vertical], [0] * 7)).keys
     # (the six fall in three pairs, each a mirror of the other: but none is the searched position)
     assert bytes(keys[0]) not in {bytes(key) for key in keys[1:]}
 
@@ -98,9 +99,9 @@ def test_the_side_to_move_is_kept_unless_told() -> None:
     records = boards_of([mirrored], [1])  # Black to move
     assert len(near(board, 0, records, max_distance=0).rows) == 0
     assert near(board, 0, records, max_distance=0, same_side=False).rows.tolist() == [0]
-    keys = canonical_keys(boards_of([board, mirrored], [0, 1]))
+    keys = canonical_keys(boards_of([board, mirrored], [0, 1])).keys
     assert bytes(keys[0]) != bytes(keys[1])
-    keys = canonical_keys(boards_of([board, mirrored], [0, 1]), same_side=False)
+    keys = canonical_keys(boards_of([board, mirrored], [0, 1]), same_side=False).keys
     assert bytes(keys[0]) == bytes(keys[1])
 
 
@@ -172,7 +173,7 @@ def test_planted_copies_give_exactly_those_groups() -> None:
         if fen is None:
             continue
         board = chess.Board(fen)
-        key = bytes(canonical_keys(boards_of([board], [int(not board.turn)]))[0])
+        key = bytes(canonical_keys(boards_of([board], [int(not board.turn)])).keys[0])
         if key not in seen:
             seen.add(key)
             originals.append(board)
@@ -186,13 +187,17 @@ def test_planted_copies_give_exactly_those_groups() -> None:
         positions += [(transform.board(board), int(not board.turn)) for transform in copies]
     rows = boards_of([board for board, _ in positions], [turn for _, turn in positions])
     expected = sorted([original, *copies] for original, copies in planted.items())
-    assert sorted(group.tolist() for group in groups(canonical_keys(rows))) == expected
-    for group in groups(canonical_keys(rows)):
+    assert sorted(group.tolist() for group in groups(canonical_keys(rows).keys)) == expected
+    canonical = canonical_keys(rows)
+    for group in groups(canonical.keys):
         first = positions[group[0]][0]
-        assert all(transform_between(first, positions[row][0]) is not None for row in group)
+        made = [(int(canonical.flips[row]), int(canonical.shifts[row])) for row in group]
+        for row, how in zip(group.tolist(), made):
+            transform = relative_transform(made[0], how, bool(first.pawns))
+            assert transform.board(first) == positions[row][0]
 
 
 def test_no_boards_no_groups() -> None:
-    assert groups(canonical_keys(Boards.empty())) == []
+    assert groups(canonical_keys(Boards.empty()).keys) == []
     assert len(near(chess.BaseBoard(), 0, Boards.empty()).rows) == 0
     assert np.array_equal(placement_rows([]).bits, Boards.empty().bits)
