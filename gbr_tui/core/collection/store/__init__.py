@@ -17,7 +17,7 @@ INDEX`` and ``check INDEX`` read; ``browse``: the browser's ``StoredIndex``.
 
 from gbr_tui.core.collection.store.browse import NoOffsets, StoredIndex, index_for, index_offer
 from gbr_tui.core.collection.store.building import build
-from gbr_tui.core.collection.store.likeness import indexed_boards, similar_in_index
+from gbr_tui.core.collection.store.likeness import indexed_boards, similar_in_collection, similar_in_index
 from gbr_tui.core.collection.store.query import captioned, read
 from gbr_tui.core.collection.store.schema import INDEX_SUFFIX, StaleIndex, default_index, is_index
 
@@ -34,5 +34,6 @@ __all__ = [
     "indexed_boards",
     "is_index",
     "read",
+    "similar_in_collection",
     "similar_in_index",
 ]

@@ -17,8 +17,11 @@ import chess
 import numpy as np
 from numpy.typing import NDArray
 
-from gbr_tui.core.collection.anticipation import FoundRecord
+from gbr_tui.core.code import Rule
+from gbr_tui.core.collection.anticipation import FoundRecord, NearRecords
+from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import HEADERS
+from gbr_tui.core.collection.store.browse import index_for
 from gbr_tui.core.collection.store.schema import HEADER_COLUMNS, check_fresh, opened, ours
 from gbr_tui.core.similar import MEN, Boards, board_of, canonical_keys, key_hashes, near, placement_rows
 
@@ -113,3 +116,18 @@ def similar_in_index(
         name, number, line, headers = records[rowid]
         results.append(FoundRecord(name, number, line, fen, headers, distance, transform.name))
     return results
+
+
+def similar_in_collection(
+    request: CollectionRequest, board: chess.BaseBoard, turn: int, max_distance: int
+) -> list[FoundRecord]:
+    """The records of a collection at most ``max_distance`` men from ``board`` (the side to move
+    kept, the transforms allowed), from its fresh index when it has one, else read through."""
+    stored, _ = index_for(request)
+    if stored is not None:
+        return similar_in_index(stored, board, turn, max_distance, exact=False, same_side=True)
+    search = NearRecords(board, turn, max_distance, exact=False, same_side=True)
+    for path in request.paths:
+        with request.open(path, Rule.COUNT) as collection:
+            search.scan(collection)
+    return search.sorted_found()
