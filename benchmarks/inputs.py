@@ -10,7 +10,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.support.positions import few_men_endgame, game_text, positions_met_in_games, random_game
+import chess
+
+from gbr_tui.core.symmetry import transforms_for
+from tests.support.positions import STUDY_MEN, few_men_endgame, game_text, positions_met_in_games, random_game
 
 CACHE = Path(__file__).parent / ".cache"
 SEED = 20240601
@@ -72,6 +75,48 @@ def random_endgames(count: int = 200_000) -> Path:
     partial.write_text("".join(lines))
     partial.rename(path)
     return path
+
+
+def study_positions(count: int) -> Path:
+    """``count`` FENs of legal study-like positions, kings and 1 to 10 men drawn as studies have
+    them (3 to 12 men), about one in ten a copy of an earlier one turned, mirrored or shifted
+    (cached; a larger count begins with a smaller one's lines)."""
+    path = CACHE / f"studies-{count}.fen"
+    if path.exists():
+        return path
+    CACHE.mkdir(exist_ok=True)
+    rng = random.Random(SEED)
+    boards: list[chess.Board] = []
+    lines = []
+    while len(lines) < count:
+        if boards and rng.random() < 0.1:
+            board = rng.choice(boards)
+            transform = rng.choice(transforms_for(board))
+            copy = chess.Board(None)
+            copy.set_board_fen(transform.board(board).board_fen())
+            copy.turn = board.turn
+            lines.append(copy.fen() + "\n")
+        elif (board := study_position(rng)) is not None:
+            boards.append(board)
+            lines.append(board.fen() + "\n")
+    partial = path.with_suffix(".part")
+    partial.write_text("".join(lines))
+    partial.rename(path)
+    return path
+
+
+def study_position(rng: random.Random) -> chess.Board | None:
+    """Kings and 1 to 10 men of a study's kinds; None where that is no legal position."""
+    board = chess.Board(None)
+    squares = rng.sample(chess.SQUARES, 12)
+    board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
+    board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
+    for square in squares[2 : 2 + rng.randint(1, 10)]:
+        piece = chess.Piece.from_symbol(rng.choice(STUDY_MEN))
+        if piece.piece_type != chess.PAWN or chess.square_rank(square) not in (0, 7):
+            board.set_piece_at(square, piece)
+    board.turn = rng.random() < 0.5
+    return board if board.is_valid() else None
 
 
 if __name__ == "__main__":

@@ -33,8 +33,10 @@ from gbr_tui.ascii import AsciiOnly
 from gbr_tui.core import GbrError, Rule, board_from_fen
 from gbr_tui.core.describe import not_kept_words, not_saved_words, restored_words, saved_words, unknown_theme_words
 from gbr_tui.core.settings import Settings, read_settings, settings_path, write_settings
+from gbr_tui.core.setup import Arrangement
+from gbr_tui.core.text import printable
 from gbr_tui.hang_up import end_with_the_input
-from gbr_tui.messages import LoadPosition
+from gbr_tui.messages import FindSimilar, LoadPosition
 from gbr_tui.screens import COLLECTION_SCREEN
 from gbr_tui.screens.editor import EditorScreen
 from gbr_tui.screens.too_small import TooSmallScreen, too_small
@@ -51,6 +53,7 @@ EDITOR_STYLES = STYLES / "editor.tcss"
 HOST_FILE_ACTIONS = frozenset(
     {"open_collection", "show_collection", "save_position", "screenshot", "build_index", "diagram"}
 )
+NO_COLLECTION_TO_SEARCH = "No collection to search: open one first (o), then a searches it for the board."
 #: What a served client is told when it asks for one of them anyway (by its key).
 NOT_OFFERED = {
     "open_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
@@ -67,6 +70,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from gbr_tui.core.collection import CollectionRequest
+    from gbr_tui.core.collection.anticipation import FoundRecord
     from gbr_tui.core.collection.records import StudyRecord
     from gbr_tui.core.examples import Example
     from gbr_tui.dialogs.save_position import StudySave
@@ -166,6 +170,8 @@ class GbrApp(App[None]):
         self.editor = EditorScreen(board, stipulation)
         #: A collection to browse from the start (``gbr-tui FILE``).
         self.files = files
+        #: The collection opened last, which ``a`` searches.
+        self.browsed: CollectionRequest | None = None
         if self._opens_on_files:  # the editor is pushed (``EditorToCome``): its stylesheet is read then
             self.css_path.remove(EDITOR_STYLES)
             self.editor.css_path = [EDITOR_STYLES]
@@ -377,6 +383,25 @@ class GbrApp(App[None]):
         )
         self.editor.keep_solution(message.solution)
 
+    def on_find_similar(self, message: FindSimilar) -> None:
+        """The records of the collection opened last like the board, listed; the one chosen is
+        loaded into the editor (where undo brings back what was there)."""
+        from gbr_tui.dialogs.anticipation import AnticipationList
+
+        if self.browsed is None:
+            self.notify(NO_COLLECTION_TO_SEARCH, severity="warning", markup=False)
+            return
+        self.push_screen(
+            AnticipationList(self.browsed, message.board, message.max_distance, message.what), callback=self._found
+        )
+
+    def _found(self, found: FoundRecord | None) -> None:
+        if found is None:
+            return
+        board = board_from_fen(found.fen if " " in found.fen else f"{found.fen} w")
+        how = f"{found.transform} at distance {found.distance}: {printable(found.source)}:{found.line}, record {found.record}"
+        self.post_message(LoadPosition(Arrangement(board, None, how), "· u: back to yours"))
+
     def action_open_collection(self) -> None:
         """The path dialog, then the browser."""
         from gbr_tui.dialogs.open_collection import OpenCollectionDialog
@@ -398,6 +423,7 @@ class GbrApp(App[None]):
             self.uninstall_screen(COLLECTION_SCREEN)
             await old.remove()  # and with it its loader, which stops at its next tick
         self.install_screen(CollectionScreen(files), COLLECTION_SCREEN)
+        self.browsed = files
         await self.push_screen(COLLECTION_SCREEN)
 
     def action_save_position(self) -> None:

@@ -21,7 +21,19 @@ if TYPE_CHECKING:
     import argparse
 
 #: The sub-commands, each a module of ``gbr_tui.commands`` with ``register`` and ``run``.
-COMMAND_NAMES = ("encode", "decode", "classify", "check", "index", "diagram", "report", "screenshots", "serve")
+COMMAND_NAMES = (
+    "encode",
+    "decode",
+    "classify",
+    "check",
+    "index",
+    "similar",
+    "duplicates",
+    "diagram",
+    "report",
+    "screenshots",
+    "serve",
+)
 HELP_FLAGS = ("-h", "--help")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import chess
 from textual.message import Message
 
 from gbr_tui.core.setup import Arrangement
@@ -22,3 +23,13 @@ class LoadPosition(Message):
     source: str = ""
     #: A study's solution loaded with it (from a PGN), for the solution mode.
     solution: chess.pgn.Game | None = None
+
+
+@dataclass
+class FindSimilar(Message):
+    """List the records of the collection opened last whose position is this board's under a
+    board transform, or up to ``max_distance`` men away (``what`` names the list)."""
+
+    board: chess.Board
+    max_distance: int
+    what: str

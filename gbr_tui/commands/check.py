@@ -31,9 +31,10 @@ from gbr_tui.commands.common import (
     collection_request,
     write_json_lines,
 )
-from gbr_tui.core import GbrError, Rule
+from gbr_tui.core import GbrError, Rule, hhdb
 from gbr_tui.core.check import CaptionCheck, CheckTally, checked_record
 from gbr_tui.core.collection import BadRecord, GamePositions, Item, Record
+from gbr_tui.core.collection.readers import CAPTION_NAME, CollectionRequest
 from gbr_tui.core.describe import (
     check_summary,
     disagreement_words,
@@ -110,12 +111,24 @@ class _Checker:
                 for source in store.captioned(name, self.request, self.rule):
                     self._report(source.name, source.items, source.uncaptioned)
                 continue
-            with self.request.open(name, self.rule) as collection:
-                items = parallel.records_with(collection, name, self.request, self.args.jobs, each)
+            request = self._request_for(name)
+            with request.open(name, self.rule) as collection:
+                items = parallel.records_with(collection, name, request, self.args.jobs, each)
                 self._report(collection.name, ((item, found) for item, found, _ in items))
         tally = self.tally
         self.errors.print(check_summary(tally.agree, tally.disagree, tally.unchecked, tally.bad))
         return EXIT_BAD_INPUT if tally.disagree or tally.bad else EXIT_OK
+
+    def _request_for(self, name: str) -> CollectionRequest:
+        """How to read a file: an HHdb collection (said once) prints its codes in its Black tag,
+        read there unless --tag says otherwise (stdin is read as told: it cannot be read twice)."""
+        if name == "-" or self.request.caption != CAPTION_NAME:
+            return self.request
+        with self.request.open(name, self.rule) as collection:
+            if not hhdb.looks_like_hhdb(collection.source.head):
+                return self.request
+            self.errors.print(f"gbr-tui check: {hhdb.recognised_words(printable(collection.name, SHOWN_CHARACTERS))}")
+        return dataclasses.replace(self.request, caption=hhdb.BLACK_TAG)
 
     def _report(self, file: str, items: Iterable[tuple[Item, CaptionCheck | str | None]], uncaptioned: int = 0) -> None:
         """One file's records (from the file, or an index of it: then only those with a

@@ -189,6 +189,15 @@ def add_caption_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_studies_option(parser: argparse.ArgumentParser) -> None:
+    """``--studies sound|unsound``: HHdb's studies marked unsound or dualled (U1-U5), or not."""
+    parser.add_argument(
+        "--studies",
+        choices=["sound", "unsound"],
+        help="keep only the studies HHdb marks unsound or dualled (U1-U5 in its Black tag), or only the others",
+    )
+
+
 def _caption_name(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a name")

@@ -18,6 +18,9 @@ from gbr_tui.core.describe import example_loaded_words, unknown_types_words
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.examples import Example, arrange
 from gbr_tui.core.explanation import BoardDescription, describe_board
+from gbr_tui.core.material import board_from_fen
+from gbr_tui.core.notation import decode
+from gbr_tui.core.piece_list import looks_like_piece_list, parse_piece_list
 
 if TYPE_CHECKING:
     from gbr_tui.core.notation import DecodedCode
@@ -81,6 +84,23 @@ def arrangement_of(decoded: DecodedCode) -> Arrangement:
     except ValueError as error:
         raise GbrError(f"{decoded.code} cannot be set up: {error}") from None
     return Arrangement(board, decoded.stipulation, f"code {decoded.compact} {how}")
+
+
+def read_position(text: str, squares: bool = False) -> Arrangement:
+    """A FEN (seven ``/`` between its ranks; it carries no stipulation), a piece list such as
+    ``Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6`` (White to move, no stipulation) or a code in any
+    dialect (a stipulation when it gives one); GbrError when it cannot be set up, or with
+    ``squares`` when a code does not give every man's square."""
+    if text.count("/") >= 7:
+        board = board_from_fen(text)
+        return Arrangement(board, None, f"FEN {board.fen()}")
+    if looks_like_piece_list(text):
+        board = parse_piece_list(text)
+        return Arrangement(board, None, f"piece list, FEN {board.fen()}")
+    decoded = decode(text)
+    if squares and decoded.board is None:
+        raise GbrError("the code does not give every man's square: give them, a FEN or a piece list")
+    return arrangement_of(decoded)
 
 
 def example_arrangement(example: Example, turn: chess.Color, rule: Rule) -> Arrangement:

@@ -14,6 +14,7 @@ from functools import partial
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import ProgressBar, Static
 
@@ -38,7 +39,7 @@ from gbr_tui.core.patterns import ClassPattern
 from gbr_tui.core.publish.solution import study_at
 from gbr_tui.core.setup import Arrangement
 from gbr_tui.core.text import printable
-from gbr_tui.messages import LoadPosition
+from gbr_tui.messages import FindSimilar, LoadPosition
 from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.collection_lists import PositionList
 from gbr_tui.widgets.record_list import Column, RecordList
@@ -163,6 +164,18 @@ class PositionsView(Horizontal):
     """The positions of a class (or the records whose printed code disagrees), and beside them
     the board and details of the highlighted one; Enter or a click loads it into the editor."""
 
+    HELP_TITLE = "Positions"
+    BINDINGS = [
+        Binding(
+            "a",
+            "find_duplicates",
+            "duplicates",
+            tooltip="List the records of this position, turned or reflected (CQL's similarposition)",
+            show=False,
+            id="positions.duplicates",
+        )
+    ]
+
     def __init__(self, *, id: str) -> None:
         super().__init__(id=id)
         self.index: BrowsedIndex | None = None
@@ -237,6 +250,21 @@ class PositionsView(Horizontal):
         except GbrError as error:
             lines.append(printable(error.message))
         self.query_one("#position-details", Static).update("\n".join(lines))
+
+    def action_find_duplicates(self) -> None:
+        """The app lists the records of the highlighted one's position under a transform."""
+        records = self.query_one(PositionList)
+        if not records.count or self.index is None:
+            return
+        entry = self.index.record(self.positions[records.cursor])
+        try:
+            if entry.problem is not None:
+                raise GbrError(entry.problem)
+            board = board_from_fen(entry.fen)
+        except GbrError as error:
+            self.notify(printable(error.message), severity="error", markup=False)
+            return
+        self.post_message(FindSimilar(board, 0, f"Duplicates of record {entry.number}"))
 
     def load_highlighted(self) -> None:
         records = self.query_one(PositionList)

@@ -22,6 +22,7 @@ from gbr_tui.core.examples import Example
 from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
 from gbr_tui.core.written_forms import WrittenForm, copied_words, not_written_words, written_forms
 from gbr_tui.interfaces import GbrAppInterface
+from gbr_tui.messages import FindSimilar
 from gbr_tui.screens.editor_publishing import PUBLISHING_BINDINGS, PublishingEditor
 from gbr_tui.widgets.board_editor import TYPING_KEYS, BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
@@ -169,6 +170,10 @@ class EditorScreen(PublishingEditor, Screen):
         if action == "jump_rank":
             return bool(self.jump)
         return self.jump is None and self.typing is None
+
+    def action_find_similar(self) -> None:
+        """The app lists the records of the open collection like the board (``FindSimilar``)."""
+        self.post_message(FindSimilar(self.setup.board.copy(), 1, "Like the board"))
 
     def action_start_jump(self) -> None:
         self._set_jump("")

@@ -95,6 +95,13 @@ class BoardEditor(BoardView):
             show=False,
             id="board.empty",
         ),
+        Binding(
+            "a",
+            "screen.find_similar",
+            "Anticipated? The records of the open collection like this board (turned, a man away)",
+            show=False,
+            id="board.anticipation",
+        ),
         Binding("c", "screen.clear", "Clear the board", show=False, id="board.clear"),
         Binding("s", "screen.start_position", "Start position", show=False, id="board.start"),
         Binding("f", "screen.flip", "Flip the board", show=False, id="board.flip"),

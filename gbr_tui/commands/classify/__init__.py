@@ -23,6 +23,7 @@ from gbr_tui.commands.common import (
     add_collection_options,
     add_jobs_option,
     add_rule_option,
+    add_studies_option,
     excerpt,
 )
 from gbr_tui.core import GbrError
@@ -88,6 +89,7 @@ def register(commands: CommandParsers) -> None:
     output.add_argument("--json", action="store_true", help="the summary as JSON Lines, one object per class or family")
     output.add_argument("--per-record", action="store_true", help="one JSON object per record (JSON Lines)")
     output.add_argument("--csv", action="store_true", help="one CSV row per record")
+    add_studies_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -121,6 +123,9 @@ def run(args: argparse.Namespace) -> int:
             reason = "is a directory, not a file" if os.path.isdir(name) else "no such file"
             errors.print(f"gbr-tui classify: {printable(name, SHOWN_CHARACTERS)}: {reason}")
             return EXIT_USAGE
+    if args.studies is not None and not (args.per_record or args.csv):
+        errors.print("gbr-tui classify: --studies keeps the records of --per-record and --csv")
+        return EXIT_USAGE
     if (args.per_record or args.csv) and any(name != "-" and store.is_index(name) for name in args.files):
         errors.print("gbr-tui classify: --per-record and --csv read the collections themselves, not an index")
         return EXIT_USAGE

@@ -15,7 +15,7 @@ from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK
 from gbr_tui.commands.classify import dispatch, records
 from gbr_tui.commands.classify.summary import Summary
 from gbr_tui.commands.common import SHOWN_CHARACTERS, collection_request
-from gbr_tui.core import Rule
+from gbr_tui.core import Rule, hhdb
 from gbr_tui.core.collection import BadRecord, Collection, Tally, store
 from gbr_tui.core.collection.tally import folded
 from gbr_tui.core.describe import read_summary
@@ -119,6 +119,10 @@ class Classifier:
         for name in self.args.files:
             with self._open(name) as collection:
                 bad = 0
+                if hhdb.looks_like_hhdb(collection.source.head):
+                    self.errors.print(
+                        f"gbr-tui classify: {hhdb.recognised_words(printable(collection.name, SHOWN_CHARACTERS))}"
+                    )
                 for item in collection.records():
                     if isinstance(item, BadRecord):
                         bad += 1
@@ -129,7 +133,9 @@ class Classifier:
                     code, material = item.code, item.material
                     if self.args.either_colour:
                         code, material, _ = folded(code, material, None)
-                    if records.wanted(self.pattern, code, material, self.args.either_colour):
+                    if records.wanted(self.pattern, code, material, self.args.either_colour) and hhdb.kept(
+                        item.headers, self.args.studies
+                    ):
                         yield records.record_row(collection.name, item, code, material, self.args.short)
                 # Every record read well, also a game whose classes were all too short to keep.
                 tally.classified += collection.records_read - bad

@@ -10,6 +10,7 @@ from gbr_tui.commands.common import write_json_lines
 from gbr_tui.core import short_form
 from gbr_tui.core.collection import HEADERS, Record
 from gbr_tui.core.collection.tally import swapped_code
+from gbr_tui.core.hhdb import hhdb_fields
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
 
@@ -50,4 +51,5 @@ def record_row(file: str, record: Record, code: str, material: Material, short: 
     if record.plies is not None:
         row["plies"] = record.plies
     row.update(record.headers)
+    row.update(hhdb_fields(record.headers))
     return row

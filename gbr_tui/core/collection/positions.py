@@ -171,6 +171,12 @@ class TextLines:
             self._lines = lines_of(self._text)
         return self._lines[index]
 
+    @property
+    def newline_text(self) -> str | None:
+        """The whole text when each of its lines ends with a newline where numpy found it (the
+        lines are then the text split at newlines), else None."""
+        return self._text if self._ends is not None else None
+
 
 @dataclass(frozen=True)
 class VouchedLines:

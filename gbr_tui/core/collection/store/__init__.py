@@ -10,12 +10,14 @@ were reported, the ``--position`` and the caption's tag or column it was built w
 source's size and modification time: an index whose source has changed, or gone, is never used
 (``StaleIndex`` says why).
 
-``schema``: the tables and opening an index; ``building``: writing one; ``query``: what ``classify
+``schema``: the tables and opening an index; ``building``: writing one; ``likeness``: what
+``similar`` and ``duplicates`` read; ``query``: what ``classify
 INDEX`` and ``check INDEX`` read; ``browse``: the browser's ``StoredIndex``.
 """
 
 from gbr_tui.core.collection.store.browse import NoOffsets, StoredIndex, index_for, index_offer
 from gbr_tui.core.collection.store.building import build
+from gbr_tui.core.collection.store.likeness import indexed_boards, similar_in_collection, similar_in_index
 from gbr_tui.core.collection.store.query import captioned, read
 from gbr_tui.core.collection.store.schema import INDEX_SUFFIX, StaleIndex, default_index, is_index
 
@@ -29,6 +31,9 @@ __all__ = [
     "default_index",
     "index_for",
     "index_offer",
+    "indexed_boards",
     "is_index",
     "read",
+    "similar_in_collection",
+    "similar_in_index",
 ]

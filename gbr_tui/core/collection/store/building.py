@@ -21,12 +21,14 @@ from gbr_tui.core.collection.index import FIELDS
 from gbr_tui.core.collection.readers import Collection, CollectionRequest
 from gbr_tui.core.collection.records import HEADERS, BadRecord, GamePositions, Record
 from gbr_tui.core.collection.source import Cancelled
+from gbr_tui.core.collection.store.likeness import board_parts, similar_columns
 from gbr_tui.core.collection.store.schema import (
     COUNTS_WIDTH,
     HEADER_COLUMNS,
     MATERIAL_COLUMNS,
     SCHEMA,
     SCHEMA_VERSION,
+    SIMILAR_KEY_INDEX,
     caption_meta,
     material_of,
 )
@@ -68,6 +70,7 @@ def build(
             classified += found[0]
             bad += found[1]
             done += os.path.getsize(path)
+        database.execute(SIMILAR_KEY_INDEX)
         database.commit()
     except BaseException:
         database.close()
@@ -97,11 +100,18 @@ def _index_file(
         writer = _RowWriter(source, collection, request, on_bad, tick)
         walk(collection.records(fens=request.game_positions == GamePositions.FINAL), writer, games=False)
     rows, bads, captions, classified = writer.rows, writer.bads, writer.captions, writer.classified
+    boards, keys = similar_columns(writer.fens)
     if offsets:
         starts = _line_starts(path, sorted({row[_ROW_LINE] for row in rows}))
-        rows = [(*row[:_ROW_OFFSET], starts.get(row[_ROW_LINE]), *row[_ROW_OFFSET + 1 :]) for row in rows]
+        rows = [
+            (*row[:_ROW_OFFSET], starts.get(row[_ROW_LINE]), *row[_ROW_OFFSET + 1 :], key)
+            for row, key in zip(rows, keys)
+        ]
+    else:
+        rows = [(*row, key) for row, key in zip(rows, keys)]
     placeholders = ", ".join("?" * len(_RECORD_COLUMNS))
     (first,) = database.execute("SELECT COALESCE(MAX(rowid), 0) + 1 FROM records").fetchone()
+    database.executemany("INSERT INTO boards VALUES (?, ?, ?, ?)", board_parts(first, boards))
     database.executemany(f"INSERT INTO records VALUES ({placeholders})", rows)
     database.executemany("INSERT INTO captions VALUES (?, ?, ?)", ((first + at, *held) for at, *held in captions))
     summary = _materials(source, rows, first)
@@ -138,6 +148,7 @@ class _RowWriter(Consumer):
         self.rows: list[RecordRow] = []
         self.bads: list[BadRecord] = []
         self.captions: list[tuple[int, str, str | None]] = []  # (its place in rows, caption, position)
+        self.fens: list[str | None] = []
         self.classified = 0
 
     def record(self, record: Record, first: bool) -> None:
@@ -149,6 +160,7 @@ class _RowWriter(Consumer):
         if self.checked and record.caption is not None:
             self.captions.append((len(self.rows), record.caption, record.fen))
         self.rows.append(_row(self.source, record, self.games))
+        self.fens.append(record.fen)
 
     def bad(self, bad: BadRecord) -> None:
         self.bads.append(bad)
@@ -159,7 +171,18 @@ class _RowWriter(Consumer):
 #: A record's row as ``_row`` makes it (and ``records`` holds it): plain tuples, many of them;
 #: their places named from the columns.
 RecordRow = tuple[Any, ...]
-_RECORD_COLUMNS = ("source", "number", "line", "offset", "ply", *MATERIAL_COLUMNS, "plies", "result", *HEADER_COLUMNS)
+_RECORD_COLUMNS = (
+    "source",
+    "number",
+    "line",
+    "offset",
+    "ply",
+    *MATERIAL_COLUMNS,
+    "plies",
+    "result",
+    *HEADER_COLUMNS,
+    "similar_key",
+)
 _AT = {name: place for place, name in enumerate(_RECORD_COLUMNS)}
 _ROW_NUMBER, _ROW_LINE, _ROW_OFFSET, _ROW_RESULT = _AT["number"], _AT["line"], _AT["offset"], _AT["result"]
 _ROW_MEN = slice(_AT[MATERIAL_COLUMNS[0]], _AT[MATERIAL_COLUMNS[-1]] + 1)

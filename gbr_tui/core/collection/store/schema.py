@@ -22,8 +22,9 @@ MAGIC = b"SQLite format 3\x00"
 #: Where ``gbr-tui index FILE`` writes its index unless told (and where the browser looks for one).
 INDEX_SUFFIX = ".gbr-index"
 #: 2: kings, plies and results; 3: the materials and families tables; 4: captions; 5: material
-#: counts in parts
-SCHEMA_VERSION = "5"
+#: counts in parts; 6: each record's men as bitboards and its canonical key under the board
+#: transforms (``similar``, ``duplicates``)
+SCHEMA_VERSION = "6"
 MEN = ("wq", "wr", "wb", "wn", "wp", "bq", "br", "bb", "bn", "bp")
 #: A Material's twelve numbers as ``records`` and ``materials`` hold them (``material_of``).
 MATERIAL_COLUMNS = (*MEN, "wk", "bk")
@@ -44,7 +45,7 @@ CREATE TABLE sources (
 CREATE TABLE records (
     source INTEGER NOT NULL, number INTEGER NOT NULL, line INTEGER NOT NULL, offset INTEGER, ply INTEGER,
     {", ".join(f"{name} INTEGER NOT NULL" for name in MATERIAL_COLUMNS)}, plies INTEGER, result INTEGER,
-    {", ".join(f"{name} TEXT" for name in HEADER_COLUMNS)}
+    {", ".join(f"{name} TEXT" for name in HEADER_COLUMNS)}, similar_key INTEGER
 );
 CREATE TABLE bad (source INTEGER NOT NULL, number INTEGER NOT NULL, line INTEGER NOT NULL, reason TEXT NOT NULL);
 CREATE TABLE materials (
@@ -58,7 +59,10 @@ CREATE TABLE material_counts (
     PRIMARY KEY (source, part)
 );
 CREATE TABLE captions (record INTEGER PRIMARY KEY, caption TEXT NOT NULL, position TEXT NOT NULL);
+CREATE TABLE boards (first INTEGER PRIMARY KEY, rows INTEGER NOT NULL, bits BLOB NOT NULL, turns BLOB NOT NULL);
 """
+#: Made once the records are in (an index built as rows are added is slower to build).
+SIMILAR_KEY_INDEX = "CREATE INDEX records_similar_key ON records (similar_key)"
 
 Row = TypeVar("Row", bound=tuple[Any, ...])
 

@@ -1,0 +1,43 @@
+"""The record consumers of `similar` and `duplicates`: groups found across parts and sources,
+each member's transform named from the group's first record."""
+
+from __future__ import annotations
+
+import chess
+import numpy as np
+
+from gbr_tui.core.collection.anticipation import KeyedRecords
+from gbr_tui.core.examples import CLASSICS
+from gbr_tui.core.similar import boards_of
+from gbr_tui.core.symmetry import transforms_for
+
+
+def test_every_transform_of_every_classic_is_grouped_and_named() -> None:
+    keyed = KeyedRecords(exact=False, same_side=True)
+    expected = []
+    for number, example in enumerate(CLASSICS):
+        board = example.board
+        transforms = transforms_for(board)
+        moved = [transform.board(board) for transform in transforms]
+        if len({found.board_fen() for found in moved}) < len(moved):
+            continue  # a symmetric position: two transforms give one board
+        turns = [int(not board.turn)] * len(moved)
+        rows = np.arange(len(moved))
+        keyed.add_rows(
+            [f"classic {number}"], boards_of(moved, turns), np.zeros(len(moved), dtype=np.int64), rows + 1, rows + 1
+        )
+        expected.append([(f"classic {number}", row + 1, transform.name) for row, transform in enumerate(transforms)])
+    found = keyed.duplicate_groups()
+    assert len(expected) >= 8
+    assert [[(m.source, m.record, m.transform) for m in group] for group in found] == expected
+
+
+def test_exact_groups_only_the_same_board() -> None:
+    board = CLASSICS[0].board
+    mirrored = board.transform(chess.flip_horizontal)
+    keyed = KeyedRecords(exact=True, same_side=True)
+    rows = np.arange(3)
+    keyed.add_rows(
+        ["file"], boards_of([board, mirrored, board], [0, 0, 0]), np.zeros(3, dtype=np.int64), rows + 1, rows + 1
+    )
+    assert [[m.record for m in group] for group in keyed.duplicate_groups()] == [[1, 3]]
