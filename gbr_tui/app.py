@@ -319,6 +319,19 @@ class GbrApp(App[None]):
             return self.is_screen_installed(COLLECTION_SCREEN)
         return True
 
+    # Keys and pastes reach here last, after the focused widget and its screen, one at a time in
+    # the order they came: here the bindings act (Textual's App._on_key, after these handlers).
+    # What the editor reads of them outside its bindings is read here too, so that a burst of
+    # keys (over SSH, from a fast typist, a paste) acts as the same keys typed slowly.
+
+    def on_key(self, event: events.Key) -> None:
+        if isinstance(self.screen, EditorScreen) and self.screen.type_unbound_key(event):
+            event.prevent_default()
+
+    def on_paste(self, event: events.Paste) -> None:
+        if isinstance(self.screen, EditorScreen):
+            self.screen.paste(event.text)
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Without animations, text cursors do not blink either: each blink is a redraw."""
         if self.animation_level == "none" and isinstance(event.widget, Input):

@@ -106,6 +106,11 @@ def example_loaded_words(example: Example, rule: Rule = Rule.COUNT) -> str:
 TYPING_HINT = "m types men: Kg3 h6"
 
 
+def pasted_words(text: str, problem: str) -> str:
+    """Why a paste on the board set nothing up: its start (it may be anything) and the reason."""
+    return f"Not a position: '{printable(text.strip(), 40)}': {problem}"
+
+
 def typing_words(side: chess.Color, pending: str) -> str:
     """The board pane's foot while men are typed (``m``): whose men, and the man so far."""
     return f"typing {SIDE_NAMES[side]}'s men: {pending}_"

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import chess
 
@@ -18,9 +17,9 @@ from gbr_tui.core.describe import example_loaded_words, unknown_types_words
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.examples import Example, arrange
 from gbr_tui.core.explanation import BoardDescription, describe_board
-
-if TYPE_CHECKING:
-    from gbr_tui.core.notation import DecodedCode
+from gbr_tui.core.material import board_from_fen
+from gbr_tui.core.notation import DecodedCode, decode
+from gbr_tui.core.piece_list import looks_like_piece_list, parse_piece_list
 
 #: What an undo step restores: the full FEN (en passant square kept as set), the stipulation and
 #: the castling rights the user wants (see ``PositionSetup.castling``).
@@ -81,6 +80,20 @@ def arrangement_of(decoded: DecodedCode) -> Arrangement:
     except ValueError as error:
         raise GbrError(f"{decoded.code} cannot be set up: {error}") from None
     return Arrangement(board, decoded.stipulation, f"code {decoded.compact} {how}")
+
+
+def read_position(text: str) -> Arrangement:
+    """What the ``i`` dialog and a paste on the board read: a FEN (seven ``/`` between its
+    ranks; it carries no stipulation), a piece list such as ``Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3
+    c6`` (White to move, no stipulation) or a code in any dialect (a stipulation when it gives
+    one); GbrError when it cannot be set up."""
+    if text.count("/") >= 7:
+        board = board_from_fen(text)
+        return Arrangement(board, None, f"FEN {board.fen()}")
+    if looks_like_piece_list(text):
+        board = parse_piece_list(text)
+        return Arrangement(board, None, f"piece list, FEN {board.fen()}")
+    return arrangement_of(decode(text))
 
 
 def example_arrangement(example: Example, turn: chess.Color, rule: Rule) -> Arrangement:

@@ -8,23 +8,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from gbr_tui.core import GbrError, board_from_fen, decode, parse_piece_list
-from gbr_tui.core.piece_list import looks_like_piece_list
-from gbr_tui.core.setup import Arrangement, arrangement_of
+from gbr_tui.core import GbrError
+from gbr_tui.core.setup import Arrangement, read_position
 from gbr_tui.dialogs.input_dialog import InputDialog, problem_text
-
-
-def read_position(text: str) -> Arrangement:
-    """A FEN (seven ``/`` between its ranks; it carries no stipulation), a piece list such as
-    ``Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6`` (White to move, no stipulation) or a code in any
-    dialect (a stipulation when it gives one); GbrError when it cannot be set up."""
-    if text.count("/") >= 7:
-        board = board_from_fen(text)
-        return Arrangement(board, None, f"FEN {board.fen()}")
-    if looks_like_piece_list(text):
-        board = parse_piece_list(text)
-        return Arrangement(board, None, f"piece list, FEN {board.fen()}")
-    return arrangement_of(decode(text))
 
 
 class PositionInputDialog(InputDialog[Arrangement]):
