@@ -191,10 +191,14 @@ async def test_the_piece_palette_is_left_out_of_the_compact_layout():
 
 
 async def test_the_footer_shows_the_keys_of_typing_men_only_while_men_are_typed():
+    """Each key with its own words: once "f10 done / other side", read as "f10 switches sides"
+    (the issue's item 2); Enter, the key every terminal sends, is the one shown to stop."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("m")
-        assert "done / other side" in screen_text(app).splitlines()[-1]
+        footer = screen_text(app).splitlines()[-1]
+        assert "/ other side's men" in footer and "⏎ stop typing" in footer
+        assert "f10" not in footer
         await pilot.press("enter")
         assert "other side" not in screen_text(app).splitlines()[-1]
         await pilot.press("i")  # a dialog over the editor: its footer still not
