@@ -19,7 +19,7 @@ from gbr_tui.core.examples import Example, arrange
 from gbr_tui.core.explanation import BoardDescription, describe_board
 from gbr_tui.core.material import board_from_fen
 from gbr_tui.core.notation import DecodedCode, decode
-from gbr_tui.core.piece_list import looks_like_piece_list, parse_piece_list
+from gbr_tui.core.piece_list import looks_like_piece_list, read_piece_list
 
 #: What an undo step restores: the full FEN (en passant square kept as set), the stipulation and
 #: the castling rights the user wants (see ``PositionSetup.castling``).
@@ -84,15 +84,16 @@ def arrangement_of(decoded: DecodedCode) -> Arrangement:
 
 def read_position(text: str) -> Arrangement:
     """What the ``i`` dialog and a paste on the board read: a FEN (seven ``/`` between its
-    ranks; it carries no stipulation), a piece list such as ``Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3
-    c6`` (White to move, no stipulation) or a code in any dialect (a stipulation when it gives
+    ranks; it carries no stipulation), a piece list as printed (``White: Kb6, Pc6. Black: Ka1,
+    Rd5. +``: its stipulation and side to move when its result part gives them) or a code in any dialect (a stipulation when it gives
     one); GbrError when it cannot be set up."""
     if text.count("/") >= 7:
         board = board_from_fen(text)
         return Arrangement(board, None, f"FEN {board.fen()}")
     if looks_like_piece_list(text):
-        board = parse_piece_list(text)
-        return Arrangement(board, None, f"piece list, FEN {board.fen()}")
+        printed = read_piece_list(text)
+        board = printed.board
+        return Arrangement(board, printed.stipulation, f"piece list, FEN {board.fen()}")
     return arrangement_of(decode(text))
 
 

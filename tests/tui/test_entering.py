@@ -222,3 +222,14 @@ async def test_typing_men_from_the_palette():
         await run_command(pilot, "Type men")
         await pilot.press(*"Kg3")
         assert app.editor.setup.board.piece_at(chess.G3) == chess.Piece.from_symbol("K")
+
+
+async def test_a_printed_list_typed_in_i_sets_the_stipulation_it_prints():
+    """Fails before: "unexpected '.'". The list's + sets the editor's stipulation."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i", *"White: Kb6, Pc6. Black: Ka1, Rd5. +", "enter")
+        assert app.screen is app.editor
+        assert app.editor.setup.board.board_fen() == "8/8/1KP5/3r4/8/8/8/k7"
+        assert app.editor.setup.stipulation == "+"
+        assert "+ White to play and win" in shown_code_pane(app)

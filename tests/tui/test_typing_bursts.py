@@ -51,9 +51,10 @@ async def test_a_pasted_printed_piece_list_sets_the_position_up(typing):
     app = KeyedApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await burst(pilot, ["m"] if typing else [])
-        app.post_message(events.Paste("Kb6 c6 / Ka1 Rd5"))
+        app.post_message(events.Paste("White: Kb6, Pc6. Black: Ka1, Rd5. +"))
         await until(pilot, lambda: app.editor.setup.board.occupied)
         assert app.editor.setup.board.board_fen() == "8/8/1KP5/3r4/8/8/8/k7"
+        assert app.editor.setup.stipulation == "+"
         assert app.editor.typing is None  # the position is set up: typing men is over
 
 
