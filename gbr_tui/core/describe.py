@@ -20,6 +20,7 @@ from gbr_tui.core.text import printable
 
 if TYPE_CHECKING:
     from gbr_tui.core.examples import Example
+    from gbr_tui.core.notation import DecodedCode
 
 SIDE_NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
 NUMBER_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight")
@@ -66,6 +67,15 @@ def stipulation_words(stipulation: str | None, turn: chess.Color = chess.WHITE) 
 
 def to_move_words(color: chess.Color) -> str:
     return f"{SIDE_NAMES[color]} to move"
+
+
+def side_to_move_words(decoded: DecodedCode) -> str:
+    """Who moves in a decoded text, and what says so (``DecodedCode.to_move``)."""
+    if decoded.side_to_move is not None:
+        return f"{SIDE_NAMES[decoded.side_to_move]}, as the result says"
+    if decoded.stipulation:
+        return "White, as the stipulation says (+ and = are White to play)"
+    return "not given: a GBR code never says who moves"
 
 
 def unknown_types_words(unknown: list[str]) -> str:

@@ -77,6 +77,15 @@ class DecodedCode:
     notes: list[str] = field(default_factory=list)
 
     @property
+    def to_move(self) -> chess.Color | None:
+        """Who moves, as the printed text says: its words (``BTM``, ``White to move``), else White
+        when it gives a stipulation (spec section 3: ``+`` and ``=`` are White to play); None
+        when nothing says it (the code alone never does). The one answer every front end gives."""
+        if self.side_to_move is not None:
+            return self.side_to_move
+        return chess.WHITE if self.stipulation else None
+
+    @property
     def code(self) -> str:
         return format_code(self.digits)
 
