@@ -49,6 +49,7 @@ KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not
 #: The stylesheets, wherever the app is subclassed (a CSS_PATH is read from the subclass's folder).
 STYLES = Path(__file__).parent / "styles"
 EDITOR_STYLES = STYLES / "editor.tcss"
+QUIT_HINT = "ctrl+q quits (or 'Quit' in the ctrl+p palette); q is a Black queen on the board."
 #: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
 HOST_FILE_ACTIONS = frozenset(
     {"open_collection", "show_collection", "save_position", "screenshot", "build_index", "diagram"}
@@ -116,7 +117,10 @@ class GbrApp(App[None]):
             tooltip="Command palette: every action by name",
             id="app.palette",
         ),
-        Binding("ctrl+q,q", "quit", "quit", tooltip="Quit gbr-tui", id="app.quit"),
+        # Not q: on the board q puts a Black queen, and one Tab away it would quit without a
+        # word. Where no pane takes it, q says how to quit.
+        Binding("ctrl+q", "quit", "quit", tooltip="Quit gbr-tui (also from the palette)", id="app.quit"),
+        Binding("q", "quit_hint", "Say how to quit: ctrl+q", show=False, id="app.quit_hint"),
     ]
 
     # The editor's stylesheet too: Textual reads a screen's CSS_PATH when the screen is pushed,
@@ -229,6 +233,9 @@ class GbrApp(App[None]):
             self._keep(replace(self.kept, fen=None, stipulation=None))
         await super().action_quit()
 
+    def action_quit_hint(self) -> None:
+        self.notify(QUIT_HINT, title="Quit?", markup=False)
+
     def get_default_screen(self) -> Screen:
         """The editor; what stands for it when the app opens on files (``EditorToCome``)."""
         return EditorToCome() if self._opens_on_files else self.editor
@@ -331,6 +338,19 @@ class GbrApp(App[None]):
         if action == "show_collection":
             return self.is_screen_installed(COLLECTION_SCREEN)
         return True
+
+    # Keys and pastes reach here last, after the focused widget and its screen, one at a time in
+    # the order they came: here the bindings act (Textual's App._on_key, after these handlers).
+    # What the editor reads of them outside its bindings is read here too, so that a burst of
+    # keys (over SSH, from a fast typist, a paste) acts as the same keys typed slowly.
+
+    def on_key(self, event: events.Key) -> None:
+        if isinstance(self.screen, EditorScreen) and self.screen.type_unbound_key(event):
+            event.prevent_default()
+
+    def on_paste(self, event: events.Paste) -> None:
+        if isinstance(self.screen, EditorScreen):
+            self.screen.paste(event.text)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Without animations, text cursors do not blink either: each blink is a redraw."""

@@ -22,7 +22,7 @@ from gbr_tui.commands.common import (
     write_json_lines,
 )
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode, explain, position_warnings
-from gbr_tui.core.describe import SIDE_NAMES, STIPULATION_WORDS, hidden_count_words
+from gbr_tui.core.describe import STIPULATION_WORDS, hidden_count_words, side_to_move_words
 from gbr_tui.core.explanation import men_total_words, result_words, side_words
 from gbr_tui.core.notation import DIALECTS
 from gbr_tui.core.text import printable
@@ -88,7 +88,7 @@ def _json_record(item: Input, result: DecodedCode | GbrError, rule: Rule) -> dic
         "men_squares": result.men_squares,
         "men_count": list(result.men_count) if result.men_count else None,
         "result": result.result,
-        "side_to_move": _side_letter(result.side_to_move),
+        "side_to_move": _side_letter(result.to_move),
         "material": material.tablebase_name if material else None,
         "compact": result.compact,
         "explanation": [
@@ -177,11 +177,7 @@ def _explanation(decoded: DecodedCode, rule: Rule):
     if decoded.kings:
         table.add_row("Kings", f"White {decoded.kings[0]}, Black {decoded.kings[1]}")
     table.add_row("Squares", _squares_in_words(decoded))
-    mover = decoded.side_to_move
-    table.add_row(
-        "To move",
-        "not given: a GBR code never says who moves" if mover is None else SIDE_NAMES[mover],
-    )
+    table.add_row("To move", side_to_move_words(decoded))
     if decoded.board is not None:
         table.add_row("FEN", decoded.fen)
         for warning in position_warnings(decoded.board):

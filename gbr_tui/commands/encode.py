@@ -37,16 +37,25 @@ from gbr_tui.core import (
     board_from_fen,
     encode,
     extended_code,
-    parse_piece_list,
     position_warnings,
     short_form,
 )
 from gbr_tui.core.captions import FORMS, write_caption
 from gbr_tui.core.describe import STIPULATION_WORDS
 from gbr_tui.core.material import men_on_board
+from gbr_tui.core.piece_list import PrintedList, read_piece_list
 
-#: How an input is read: as a FEN, or as a piece list (``--pieces``).
-ReadBoard = Callable[[str], chess.Board]
+#: How an input is read: as a FEN, or as a piece list (``--pieces``) with the stipulation its
+#: result part gives (``--stipulation`` wins over it; the side to move it gives is the board's).
+ReadInput = Callable[[str], PrintedList]
+
+
+def _read_fen(text: str) -> PrintedList:
+    return PrintedList(board_from_fen(text))
+
+
+def _suffix(result: str | None) -> str:
+    return f" {result}" if result else ""
 
 
 def register(commands: CommandParsers) -> None:
@@ -66,7 +75,8 @@ def register(commands: CommandParsers) -> None:
         help=(
             "read each input as a piece list, White first, one a line: "
             "'White: Kg3, Ba2, Be1, Ph6 - Black: Kg1, Ra3, Ng8, Pc3, Pc6', 'Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6', "
-            "figurines '♔g3 ♗a2'; a men count such as (4+5) is checked"
+            "figurines '♔g3 ♗a2'; a men count such as (4+5) or 4/5 is checked, and a stipulation "
+            "printed after the men ('+', 'Win', 'BTM, draw') is used unless --stipulation gives one"
         ),
     )
     form = parser.add_mutually_exclusive_group()
@@ -102,27 +112,40 @@ def run(args: argparse.Namespace) -> int:
     problems = Problems("encode")
     if args.form != "compact" and (args.short or args.extended):
         args.encode_parser.error(f"--short and --extended are compact forms, not --form {args.form}")
-    suffix = f" {args.result}" if args.result else ""
-    read_board = parse_piece_list if args.pieces else board_from_fen
+    read = read_piece_list if args.pieces else _read_fen
     if args.json:
-        _write_json(args.inputs, read_board, rule, args.stipulation, problems, args.form, args.result)
+        _write_json(args.inputs, read, rule, args.stipulation, problems, args.form, args.result)
     elif args.form != "compact":
         _write_boards(
             args.inputs,
-            read_board,
-            lambda board: write_caption(board, args.form, args.stipulation, args.result, rule),
+            read,
+            lambda given: write_caption(
+                given.board, args.form, args.stipulation or given.stipulation, args.result, rule
+            ),
             problems,
         )
     elif args.extended:
         _write_boards(
-            args.inputs, read_board, lambda board: extended_code(board, args.stipulation, rule) + suffix, problems
+            args.inputs,
+            read,
+            lambda given: (
+                extended_code(given.board, args.stipulation or given.stipulation, rule) + _suffix(args.result)
+            ),
+            problems,
         )
     elif args.pieces:
-        prefix = args.stipulation or ""
         _write_boards(
-            args.inputs, read_board, lambda board: prefix + encode(board, rule, short=args.short) + suffix, problems
+            args.inputs,
+            read,
+            lambda given: (
+                (args.stipulation or given.stipulation or "")
+                + encode(given.board, rule, short=args.short)
+                + _suffix(args.result)
+            ),
+            problems,
         )
     else:
+        suffix = _suffix(args.result)
         encoder = FenEncoder(rule, short=args.short)
         _write_codes(input_blocks(args.inputs), encoder, args.stipulation or "", suffix, problems)
     return problems.finish()
@@ -151,21 +174,21 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, suff
 
 
 def _write_boards(
-    values: list[str], read_board: ReadBoard, written: Callable[[chess.Board], str], problems: Problems
+    values: list[str], read: ReadInput, written: Callable[[PrintedList], str], problems: Problems
 ) -> None:
-    """One line per input: what ``written`` makes of its board; bad ones reported."""
+    """One line per input: what ``written`` makes of it; bad ones reported."""
     for item in inputs(values, problems=problems):
         try:
             if problem := not_utf8(item.text):
                 raise problem
-            print(written(read_board(item.text)))
+            print(written(read(item.text)))
         except GbrError as error:
             problems.report(item, error)
 
 
 def _write_json(
     values: list[str],
-    read_board: ReadBoard,
+    read: ReadInput,
     rule: Rule,
     stipulation: str | None,
     problems: Problems,
@@ -173,14 +196,14 @@ def _write_json(
     result: str | None,
 ) -> None:
     write_json_lines(
-        _json_record(item, read_board, rule, stipulation, problems, form, result)
+        _json_record(item, read, rule, stipulation, problems, form, result)
         for item in inputs(values, problems=problems)
     )
 
 
 def _json_record(
     item: Input,
-    read_board: ReadBoard,
+    read: ReadInput,
     rule: Rule,
     stipulation: str | None,
     problems: Problems,
@@ -190,7 +213,9 @@ def _json_record(
     try:
         if problem := not_utf8(item.text):
             raise problem
-        board = read_board(item.text)
+        given = read(item.text)
+        board = given.board
+        stipulation = stipulation or given.stipulation
         material = Material.from_board(board)
         code = encode(material, rule)
     except GbrError as error:

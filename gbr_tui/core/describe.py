@@ -20,6 +20,7 @@ from gbr_tui.core.text import printable
 
 if TYPE_CHECKING:
     from gbr_tui.core.examples import Example
+    from gbr_tui.core.notation import DecodedCode
 
 SIDE_NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
 NUMBER_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight")
@@ -68,6 +69,15 @@ def to_move_words(color: chess.Color) -> str:
     return f"{SIDE_NAMES[color]} to move"
 
 
+def side_to_move_words(decoded: DecodedCode) -> str:
+    """Who moves in a decoded text, and what says so (``DecodedCode.to_move``)."""
+    if decoded.side_to_move is not None:
+        return f"{SIDE_NAMES[decoded.side_to_move]}, as the result says"
+    if decoded.stipulation:
+        return "White, as the stipulation says (+ and = are White to play)"
+    return "not given: a GBR code never says who moves"
+
+
 def unknown_types_words(unknown: list[str]) -> str:
     """``knights``, ``queens and knights``: the types a 9 hides."""
     return join_words([TYPE_NAMES[piece_type] + "s" for piece_type in unknown])
@@ -104,6 +114,11 @@ def example_loaded_words(example: Example, rule: Rule = Rule.COUNT) -> str:
 
 #: The board pane's foot while no key waits for more: how to type men with their squares.
 TYPING_HINT = "m types men: Kg3 h6"
+
+
+def pasted_words(text: str, problem: str) -> str:
+    """Why a paste on the board set nothing up: its start (it may be anything) and the reason."""
+    return f"Not a position: '{printable(text.strip(), 40)}': {problem}"
 
 
 def typing_words(side: chess.Color, pending: str) -> str:

@@ -27,7 +27,7 @@ from gbr_tui.core.code import (
 from gbr_tui.core.describe import hidden_count_words
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import TYPES, Material
-from gbr_tui.core.piece_list import looks_like_piece_list, parse_piece_list
+from gbr_tui.core.piece_list import looks_like_piece_list, read_piece_list
 
 _PLAIN = re.compile(r"\s*([+=]?)\s*([0-9]{4})(?:[.,]([0-9]{2}))?\s*")
 _SQUARE = re.compile(r"[a-hA-H][1-8]")
@@ -75,6 +75,15 @@ class DecodedCode:
     result: str | None = None
     board: chess.Board | None = None
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def to_move(self) -> chess.Color | None:
+        """Who moves, as the printed text says: its words (``BTM``, ``White to move``), else White
+        when it gives a stipulation (spec section 3: ``+`` and ``=`` are White to play); None
+        when nothing says it (the code alone never does). The one answer every front end gives."""
+        if self.side_to_move is not None:
+            return self.side_to_move
+        return chess.WHITE if self.stipulation else None
 
     @property
     def code(self) -> str:
@@ -139,7 +148,12 @@ def decode_any(text: str, rule: Rule = Rule.COUNT) -> DecodedCode:
     if re.search(r"[0-9]", text) is None and re.search(r"[A-Za-z]", text) is not None:
         return decoded_from_material(text, Material.from_string(text), rule)
     if looks_like_piece_list(text):
-        return decoded_from_board(text, parse_piece_list(text), rule)
+        printed = read_piece_list(text)
+        decoded = decoded_from_board(text, printed.board, rule)
+        decoded.stipulation, decoded.result = printed.stipulation, printed.result
+        if printed.result is not None:
+            decoded.side_to_move = read_result(printed.result).side_to_move
+        return decoded
     return decode(text, rule)
 
 

@@ -9,14 +9,21 @@ Between the sides: ``–``, ``—``, ``-``, ``/``, ``;``, a newline, or a ``Blac
 ``White:`` (``w:``) may open the list. Commas and spaces separate men. A black figurine in White's
 part starts Black's part. ``parse_piece_list`` reads a whole list; ``ManTyping`` reads men typed
 on the board one key at a time (the editor's ``m``).
+
+As magazines print them, with their punctuation and what follows the men: full stops between
+men (``White: Kb6, Pc6. Black: Ka1, Rd5.``), then a men count (``(2+2)``, ``2/2``) and a
+stipulation or result (``+``, ``=``, ``Win``, ``BTM, draw``, ``3/3+``): ``read_piece_list``
+keeps them (read as the captions' result texts are, ``captions.read_result``).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import chess
 
+from gbr_tui.core.captions import read_result
 from gbr_tui.core.errors import GbrError
 
 #: Longer input is refused before it is read: a full board's list is under 200 characters.
@@ -46,6 +53,9 @@ _LABEL = re.compile(r"(white|black|w|b)\s*:|(white|black)\b", re.IGNORECASE)
 #: Men may follow one another unspaced, as typed (``Kg3Ba2h6``).
 _MAN = re.compile(r"([KQRBNP♔♕♖♗♘♙♚♛♜♝♞♟]?)([a-hA-H][1-8])(?![0-9])")
 _MEN_COUNT = re.compile(r"\(\s*([0-9]{1,2})\s*\+\s*([0-9]{1,2})\s*\)")
+_SIDE_TO_MOVE = re.compile(r"(white|black)\s+to\b", re.IGNORECASE)
+#: The men count as ARVES and EG print it, ``3/3`` (``3/3+``): only after Black's men.
+_SLASHED_COUNT = re.compile(r"([0-9]{1,2})\s*/\s*([0-9]{1,2})(?![0-9])")
 
 
 #: A man named by its letter or figurine on a square: never the start of a code.
@@ -59,9 +69,25 @@ def looks_like_piece_list(text: str) -> bool:
     return re.search(r"[0-9]{4}", text) is None and _NAMED_MAN.search(text) is not None
 
 
+@dataclass(frozen=True)
+class PrintedList:
+    """A piece list as printed: its board, and what its result part says (None where it says
+    nothing): the stipulation (``+``, ``=``) and the side to move (``BTM``)."""
+
+    board: chess.Board
+    stipulation: str | None = None
+    result: str | None = None
+
+
 def parse_piece_list(text: str) -> chess.Board:
-    """The board a piece list describes, White to move and no castling; GbrError naming the bad
-    spot (``offset``) otherwise. Each side needs exactly one king; squares must not repeat."""
+    """The board a piece list describes (``read_piece_list``), its result part left out."""
+    return read_piece_list(text).board
+
+
+def read_piece_list(text: str) -> PrintedList:
+    """The board a piece list describes, White to move unless its result part says Black
+    (``BTM``), no castling, and the stipulation that part gives; GbrError naming the bad spot
+    (``offset``) otherwise. Each side needs exactly one king; squares must not repeat."""
     if len(text) > MAX_LENGTH:
         raise GbrError(f"too long for a piece list: at most {MAX_LENGTH} characters", MAX_LENGTH)
     if not text.strip():
@@ -72,18 +98,22 @@ def parse_piece_list(text: str) -> chess.Board:
     kings = {chess.WHITE: 0, chess.BLACK: 0}
     men = {chess.WHITE: 0, chess.BLACK: 0}
     count: tuple[int, int, int] | None = None
+    result: str | None = None
     pos = 0
     while pos < len(text):
         char = text[pos]
-        if count is not None and not char.isspace():
-            raise GbrError(f"unexpected {char!r} after the men count", pos)
+        if men[chess.BLACK] and (count is not None or _starts_result(text, pos)):
+            count, result = _result_part(text, pos, count)
+            break
         # A newline parts the sides only after White's men; elsewhere it is a space.
         newline_space = char == "\n" and (switched or men[chess.WHITE] == 0)
-        if char in SIDE_SEPARATORS or char.isspace() or char == ",":
-            if char in SIDE_SEPARATORS and not newline_space:
-                if switched or men[chess.WHITE] == 0:
-                    raise GbrError(_misplaced_separator(char, switched), pos)
-                side, switched = chess.BLACK, True
+        if char in SIDE_SEPARATORS and not newline_space:
+            if switched or men[chess.WHITE] == 0:
+                raise GbrError(_misplaced_separator(char, switched), pos)
+            side, switched = chess.BLACK, True
+            pos += 1
+            continue
+        if char in ".," or char.isspace():  # full stops too, as printed: "Kb6, Pc6. Black: ..."
             pos += 1
             continue
         if (label := _LABEL.match(text, pos)) is not None:
@@ -135,7 +165,46 @@ def parse_piece_list(text: str) -> chess.Board:
             f"{men[chess.WHITE]}+{men[chess.BLACK]} (kings included)",
             count[2],
         )
-    return board
+    if result is None:
+        return PrintedList(board)
+    reading = read_result(result)
+    if reading.side_to_move is not None:
+        board.turn = reading.side_to_move
+    return PrintedList(board, reading.stipulation, result)
+
+
+def _starts_result(text: str, pos: int) -> bool:
+    """Whether the result part starts at ``pos``, after Black's men: a men count ``3/3``, or
+    what no man, label or separator starts (``+``, ``=``, ``Win``, ``BTM``)."""
+    if _SLASHED_COUNT.match(text, pos) is not None:
+        return True
+    if _SIDE_TO_MOVE.match(text, pos) is not None:  # "White to play and win", "Black to move"
+        return True
+    char = text[pos]
+    if char.isspace() or char in ".,(" or char in SIDE_SEPARATORS:
+        return False
+    return _MAN.match(text, pos) is None and _LABEL.match(text, pos) is None
+
+
+def _result_part(
+    text: str, pos: int, count: tuple[int, int, int] | None
+) -> tuple[tuple[int, int, int] | None, str | None]:
+    """The men count (when not read yet) and the result text after Black's men; GbrError when
+    that text says neither a stipulation nor who moves (it is no result, but a mistake)."""
+    if count is None and (slashed := _SLASHED_COUNT.match(text, pos)) is not None:
+        count = (int(slashed.group(1)), int(slashed.group(2)), pos)
+        pos = slashed.end()
+    rest = text[pos:].strip()
+    if not rest:
+        return count, None
+    reading = read_result(rest)
+    if reading.stipulation is None and reading.side_to_move is None:
+        start = pos + len(text[pos:]) - len(text[pos:].lstrip())
+        expected = "a stipulation such as +, =, Win or Draw"
+        if count is None:
+            raise GbrError(f"unexpected {rest[0]!r}: after Black's men, a men count (2+2) and {expected}", start)
+        raise GbrError(f"unexpected {rest[0]!r} after the men count: {expected} may follow", start)
+    return count, rest
 
 
 def _name(color: chess.Color) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import chess
 
@@ -19,11 +18,8 @@ from gbr_tui.core.errors import GbrError
 from gbr_tui.core.examples import Example, arrange
 from gbr_tui.core.explanation import BoardDescription, describe_board
 from gbr_tui.core.material import board_from_fen
-from gbr_tui.core.notation import decode
-from gbr_tui.core.piece_list import looks_like_piece_list, parse_piece_list
-
-if TYPE_CHECKING:
-    from gbr_tui.core.notation import DecodedCode
+from gbr_tui.core.notation import DecodedCode, decode
+from gbr_tui.core.piece_list import looks_like_piece_list, read_piece_list
 
 #: What an undo step restores: the full FEN (en passant square kept as set), the stipulation and
 #: the castling rights the user wants (see ``PositionSetup.castling``).
@@ -87,16 +83,18 @@ def arrangement_of(decoded: DecodedCode) -> Arrangement:
 
 
 def read_position(text: str, squares: bool = False) -> Arrangement:
-    """A FEN (seven ``/`` between its ranks; it carries no stipulation), a piece list such as
-    ``Kg3 Ba2 Be1 h6 / Kg1 Ra3 Ng8 c3 c6`` (White to move, no stipulation) or a code in any
-    dialect (a stipulation when it gives one); GbrError when it cannot be set up, or with
+    """What the ``i`` dialog and a paste on the board read: a FEN (seven ``/`` between its
+    ranks; it carries no stipulation), a piece list as printed (``White: Kb6, Pc6. Black: Ka1,
+    Rd5. +``: its stipulation and side to move when its result part gives them) or a code in
+    any dialect (a stipulation when it gives one); GbrError when it cannot be set up, or with
     ``squares`` when a code does not give every man's square."""
     if text.count("/") >= 7:
         board = board_from_fen(text)
         return Arrangement(board, None, f"FEN {board.fen()}")
     if looks_like_piece_list(text):
-        board = parse_piece_list(text)
-        return Arrangement(board, None, f"piece list, FEN {board.fen()}")
+        printed = read_piece_list(text)
+        board = printed.board
+        return Arrangement(board, printed.stipulation, f"piece list, FEN {board.fen()}")
     decoded = decode(text)
     if squares and decoded.board is None:
         raise GbrError("the code does not give every man's square: give them, a FEN or a piece list")

@@ -26,7 +26,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode_any, explain, position_warnings
-from gbr_tui.core.describe import RULE_MEANINGS, SIDE_NAMES, STIPULATION_WORDS, hidden_count_words
+from gbr_tui.core.describe import (
+    RULE_MEANINGS,
+    SIDE_NAMES,
+    STIPULATION_WORDS,
+    hidden_count_words,
+    side_to_move_words,
+)
 from gbr_tui.core.examples import ALL, Example
 from gbr_tui.core.explanation import result_words, side_words
 from gbr_tui.core.material import TYPES
@@ -315,11 +321,8 @@ class DecodeScreen(Screen):
             lines.append(f"Stipulation: {decoded.stipulation}  {STIPULATION_WORDS[decoded.stipulation]}")
         if decoded.result is not None:
             lines.append(f"Result: {result_words(decoded.result)}")
-        if decoded.side_to_move is not None:
-            mover = "White (WTM)" if decoded.side_to_move == chess.WHITE else "Black (BTM)"
-            lines.append(f"Side to move: {mover}")
-        elif decoded.stipulation:
-            lines.append("Side to move: White, as the stipulation says")
+        if decoded.to_move is not None:
+            lines.append(f"Side to move: {side_to_move_words(decoded)}")
         if decoded.men_count is not None:
             white, black = decoded.men_count
             agreement = "possible with the known digits" if decoded.unknown else "agrees with the code"
@@ -342,7 +345,7 @@ class DecodeScreen(Screen):
             untold.append("where the men stand: many positions share one code")
         elif decoded.board is None and not decoded.men_squares:
             untold.append("where the other men stand: only the kings' squares are given")
-        if decoded.side_to_move is None and not decoded.stipulation:
+        if decoded.to_move is None:
             untold.append("who is to move: a GBR code never says")
         if decoded.unknown:
             untold.append(hidden_count_words(decoded.unknown))

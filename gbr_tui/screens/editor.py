@@ -17,9 +17,9 @@ from textual.screen import Screen
 from textual.widgets import Header
 
 from gbr_tui.core import GbrError, Rule
-from gbr_tui.core.describe import TYPING_HINT, typing_words
+from gbr_tui.core.describe import TYPING_HINT, pasted_words, typing_words
 from gbr_tui.core.examples import Example
-from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement
+from gbr_tui.core.setup import Arrangement, PositionSetup, example_arrangement, read_position
 from gbr_tui.core.written_forms import WrittenForm, copied_words, not_written_words, written_forms
 from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.messages import FindSimilar
@@ -219,15 +219,41 @@ class EditorScreen(PublishingEditor, Screen):
         """The other side's men from now on (also the ``/`` key itself)."""
         self._type("/")
 
-    def on_key(self, event: events.Key) -> None:
-        """While men are typed, a printable key that is none of a man's (a figurine, or one no
-        man has) is fed too: it types its man, or rings with why it cannot come."""
+    def type_unbound_key(self, event: events.Key) -> bool:
+        """While men are typed, a printable key no binding takes (a figurine, ``-``, or one no
+        man has) is fed too: it types its man, or rings with why it cannot come. True when fed.
+
+        The app calls this where the bindings act, after the key has passed the board and this
+        screen: there every key of a burst (``m`` and the men after it, or a paste) is read in
+        the order it came, whatever the timing. Read here as it passes, it would overtake the
+        keys before it, whose bindings have not acted yet."""
         if self.typing is None or self.focused is not self.board_view:
+            return False
+        if not event.is_printable or event.character is None or event.key in TYPING_KEYS or event.key == "slash":
+            return False
+        self.type_key(event.character)
+        return True
+
+    def paste(self, text: str) -> None:
+        """A paste on the board (a terminal's bracketed paste): a whole position (a FEN, a code,
+        a printed piece list) is loaded, one undo step; else, while men are typed, it is typed
+        key by key up to a key that cannot come. Called where the bindings act (see above)."""
+        if self.focused is not self.board_view:
             return
-        if event.is_printable and event.character is not None and event.key not in TYPING_KEYS:
-            event.stop()
-            event.prevent_default()
-            self.type_key(event.character)
+        try:
+            arrangement = read_position(text)
+        except GbrError as error:
+            if self.typing is None:
+                self.app.bell()
+                self.notify(pasted_words(text, error.message), title="Paste", severity="warning", markup=False)
+                return
+            for char in text:
+                if not self._type(char):
+                    return
+            return
+        if self.typing is not None:
+            self.action_stop_typing()
+        self.load(arrangement.board, arrangement.stipulation, f"pasted: {arrangement.how}")
 
     def type_key(self, char: str) -> None:
         """One key of the men typed (``m``; the board's bindings act only while men are typed)."""
@@ -241,17 +267,18 @@ class EditorScreen(PublishingEditor, Screen):
             self._redraw()
         self._show_keys_waiting()
 
-    def _type(self, char: str) -> None:
+    def _type(self, char: str) -> bool:
+        """Feed one key to the men typed; False (said, with a bell) when it cannot come."""
         assert self.typing is not None
         try:
             typed = self.typing.feed(char)
         except GbrError as error:
             self.app.bell()
             self.notify(error.message, title="Typing men", severity="warning", markup=False)
-            return
+            return False
         if typed is None:
             self._show_keys_waiting()
-            return
+            return True
         square, piece = typed
         self.board_view.cursor = square
         if piece is None:
@@ -261,6 +288,7 @@ class EditorScreen(PublishingEditor, Screen):
         self.typed_men += 1
         self._redraw()
         self._show_keys_waiting()
+        return True
 
     def on_board_editor_square_clicked(self, message: BoardEditor.SquareClicked) -> None:
         """With a man chosen in the piece palette, a click puts it (or empties, for x)."""

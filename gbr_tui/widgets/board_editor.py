@@ -135,8 +135,13 @@ class BoardEditor(BoardView):
         Binding("Y", "screen.copy_form('f')", "Copy the FEN (OSC 52)", show=False, id="board.copy_fen"),
         *_jump_bindings(),  # last: the keys they share keep their places in the Footer
         Binding("f10,escape", "screen.cancel_jump", "After g: cancel", show=False, id="board.go_to_cancel"),
-        Binding("enter,escape,f10", "stop_typing", "done", tooltip="After m: stop typing men", id="board.typing_done"),
-        Binding("slash", "typing_side", "other side", tooltip="After m: the other side's men", id="board.typing_side"),
+        # After m the Footer shows "/ other side's men  ⏎ stop typing": each key by its own
+        # words (once "f10 done / other side", read as "f10 switches sides").
+        Binding(
+            "slash", "typing_side", "other side's men", tooltip="After m: the other side's men", id="board.typing_side"
+        ),
+        Binding("enter", "stop_typing", "stop typing", tooltip="After m: stop typing men", id="board.typing_done"),
+        Binding("escape,f10", "stop_typing", "After m: stop typing men", show=False, id="board.typing_stop"),
         *_typing_bindings(),
     ]
 

@@ -74,7 +74,7 @@ def test_human_explanation_says_what_the_code_tells_and_what_it_cannot() -> None
     assert "p 2  2 Black pawns" in text
     assert "White to play and draw" in text
     assert "White g3, Black g1" in text
-    assert "never says who moves" in text
+    assert "To move      White, as the stipulation says" in text  # = is White to play and draw
     assert "squares are not given" in text
 
 
@@ -138,3 +138,20 @@ def test_the_printed_result_in_json_and_in_words() -> None:
     assert record["result"] is None
     lines = run_gbr("decode", "f1h1 0001.04 2/5 BTM, Draw?").lines
     assert "Result       'BTM, Draw?' as printed: a draw (=), Black to move, queried (the '?' is printed)" in lines
+
+
+@pytest.mark.parametrize(
+    ("code", "letter", "words"),
+    [
+        # Spec section 3: "+ White to play and win, = White to play and draw"; BTM = Black to move;
+        # section 5: the code alone never says who moves.
+        ("=0323.12g3g1", "w", "White, as the stipulation says"),
+        ("f1h1 0001.04 2/5 BTM", "b", "Black, as the result says"),
+        ("0323.12g3g1", None, "not given: a GBR code never says who moves"),
+    ],
+)
+def test_one_answer_for_the_side_to_move_in_text_and_json(code, letter, words) -> None:
+    """Fails before: =0323.12g3g1 said "White to play and draw" and "To move not given", and
+    its JSON "side_to_move": null."""
+    assert f"To move      {words}" in run_gbr("decode", code).stdout
+    assert json.loads(run_gbr("decode", "--json", code).lines[0])["side_to_move"] == letter

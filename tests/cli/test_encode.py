@@ -257,3 +257,13 @@ def test_a_big_stdin_reports_bad_and_blank_lines_in_place() -> None:
     assert reported[:2] == [alone.replace("line 1:", "line 2:"), alone.replace("line 1:", "line 6:")]
     assert len(reported) == repeats
     assert f"skipped {repeats} blank lines" in result.stderr
+
+
+def test_a_printed_piece_list_with_its_stipulation() -> None:
+    """Fails before ("unexpected '.'"): the list's + is its stipulation, as --stipulation + is
+    (0300.10: a Black rook counts 3, one White pawn)."""
+    printed = "White: Kb6, Pc6. Black: Ka1, Rd5. +"
+    assert run_gbr("encode", "--pieces", printed).lines == ["+0300.10"]
+    assert run_gbr("encode", "--pieces", "--stipulation", "=", printed).lines == ["=0300.10"]  # the option wins
+    record = json.loads(run_gbr("encode", "--pieces", "--json", "Kb6 c6 / Ka1 Rd5 (2+2) Draw").lines[0])
+    assert (record["code"], record["stipulation"]) == ("0300.10", "=")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import chess
 import pytest
 
 from gbr_tui.core import GbrError, Rule, decode_any, parse_piece_list
-from gbr_tui.core.piece_list import ManTyping
+from gbr_tui.core.piece_list import ManTyping, read_piece_list
 
 # Kubbel's study (spec sections 3 and 4): =0323.12g3g1, White Kg3 Ba2 Be1 Ph6, Black Kg1 Ra3
 # Ng8 Pc3 Pc6.
@@ -164,3 +166,46 @@ def test_a_key_that_cannot_come_next_is_refused_and_the_man_so_far_kept(keys: st
     assert typing.pending == keys[:-1]
     assert typing.back() is bool(keys[:-1])
     assert typing.pending == keys[:-2]
+
+
+#: The issue's list as a magazine prints it (White: Kb6, Pc6; Black: Ka1, Rd5: KP v KR, 0300.10,
+#: a rook for Black counts 3, a White pawn e=1), in the forms printed after the men.
+ISSUE_BOARD = "8/8/1KP5/3r4/8/8/8/k7"
+
+
+@pytest.mark.parametrize(
+    ("text", "stipulation", "turn"),
+    [
+        ("White: Kb6, Pc6. Black: Ka1, Rd5. +", "+", chess.WHITE),
+        ("White: Kb6, Pc6. Black: Ka1, Rd5.", None, chess.WHITE),
+        ("Kb6 c6 / Ka1 Rd5 +", "+", chess.WHITE),
+        ("Kb6 c6 / Ka1 Rd5 =", "=", chess.WHITE),
+        ("Kb6 c6 / Ka1 Rd5 2/2", None, chess.WHITE),
+        ("Kb6 c6 / Ka1 Rd5 2/2+", "+", chess.WHITE),  # ARVES writes the sign after the count
+        ("Kb6 c6 / Ka1 Rd5 (2+2)", None, chess.WHITE),
+        ("Kb6 c6 / Ka1 Rd5 (2+2) Win", "+", chess.WHITE),
+        ("Kb6 c6 / Ka1 Rd5 Win", "+", chess.WHITE),
+        ("Kb6 c6 / Ka1 Rd5 Draw", "=", chess.WHITE),
+        ("Kb6 c6 / Ka1 Rd5 BTM, draw", "=", chess.BLACK),  # EG's Black-to-move forms
+        ("Kb6 c6 / Ka1 Rd5. White to play and win", "+", chess.WHITE),
+    ],
+)
+def test_printed_lists_with_their_punctuation_and_stipulation(text, stipulation, turn):
+    """Fails before: "unexpected '.'", and a trailing +, 2/2, (2+2)+ or Win was refused."""
+    printed = read_piece_list(text)
+    assert printed.board.board_fen() == ISSUE_BOARD
+    assert printed.stipulation == stipulation
+    assert printed.board.turn == turn
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("Kb6 c6 / Ka1 Rd5 foo", "unexpected 'f': after Black's men, a men count (2+2) and a stipulation"),
+        ("Kb6 c6 / Ka1 Rd5 2/3", "men count 2+3 disagrees with the list"),
+        ("Kb6 c6 / Ka1 Rd5 (2+2) Kc1", "unexpected 'K' after the men count"),
+    ],
+)
+def test_what_follows_the_men_must_be_a_count_or_a_stipulation(text, wanted):
+    with pytest.raises(GbrError, match=re.escape(wanted)):
+        read_piece_list(text)

@@ -13,6 +13,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Digits, OptionList, Static
 
+from gbr_tui.app import GbrApp
 from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.record_list import RecordList
@@ -128,3 +129,42 @@ def key_event(key: str) -> events.Key:
     if len(key) == 1:
         return events.Key(KEY_NAMES.get(key, key), key)
     return events.Key(key, CHARACTERS.get(key))
+
+
+class KeyedApp(GbrApp):
+    """The app, telling when the keys posted to it have all been read, whatever the machine's
+    load: a key comes back to the app, where the bindings act, after the focused widget and its
+    screen have seen it, and in the order the keys came; so a last key bound to nothing (F12)
+    comes back once every key before it has acted."""
+
+    sentinels_read = 0
+
+    def on_key(self, event: events.Key) -> None:  # runs besides GbrApp.on_key (Textual calls each class's)
+        if event.key == "f12":
+            self.sentinels_read += 1
+
+    async def keys_read(self, pilot: Pilot) -> None:
+        wanted = self.sentinels_read + 1
+        self.post_message(events.Key("f12", None))
+        await until(pilot, lambda: self.sentinels_read >= wanted)
+        assert self.sentinels_read >= wanted, "the keys were not read in 30 s"
+
+
+async def burst(pilot: Pilot, keys: list[str]) -> None:
+    """Keys as one read of the terminal brings them (a paste, a fast typist, a laggy SSH link):
+    posted at once, as the terminal driver does; returns once all have acted (``KeyedApp``)."""
+    app = pilot.app
+    assert isinstance(app, KeyedApp)
+    for key in keys:
+        app.post_message(key_event(key))
+    await app.keys_read(pilot)
+
+
+async def one_by_one(pilot: Pilot, keys: list[str], gap: float = 0.08) -> None:
+    """Keys as a person types them, ``gap`` seconds apart; returns once all have acted."""
+    app = pilot.app
+    assert isinstance(app, KeyedApp)
+    for key in keys:
+        app.post_message(key_event(key))
+        await pilot.pause(gap)
+    await app.keys_read(pilot)

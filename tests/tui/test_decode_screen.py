@@ -214,7 +214,9 @@ DIALECTS = [
     # EG: men count includes kings (KN = 2, K + 4 pawns = 5), result as a word.
     ("f1h1 0001.04 2/5 Win", ["Men count: 2/5 (kings included), agrees with the code",
                               "White to play and win"]),
-    ("f1h1 0001.04 2/5 BTM", ["Side to move: Black (BTM)"]),
+    ("f1h1 0001.04 2/5 BTM", ["Side to move: Black, as the result says"]),
+    # The same words as the command line's "To move" (tests/cli/test_decode.py).
+    ("=0323.12g3g1", ["Side to move: White, as the stipulation says"]),
 ]  # fmt: skip
 
 

@@ -191,10 +191,14 @@ async def test_the_piece_palette_is_left_out_of_the_compact_layout():
 
 
 async def test_the_footer_shows_the_keys_of_typing_men_only_while_men_are_typed():
+    """Each key with its own words: once "f10 done / other side", read as "f10 switches sides"
+    (the issue's item 2); Enter, the key every terminal sends, is the one shown to stop."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("m")
-        assert "done / other side" in screen_text(app).splitlines()[-1]
+        footer = screen_text(app).splitlines()[-1]
+        assert "/ other side's men" in footer and "⏎ stop typing" in footer
+        assert "f10" not in footer
         await pilot.press("enter")
         assert "other side" not in screen_text(app).splitlines()[-1]
         await pilot.press("i")  # a dialog over the editor: its footer still not
@@ -218,3 +222,14 @@ async def test_typing_men_from_the_palette():
         await run_command(pilot, "Type men")
         await pilot.press(*"Kg3")
         assert app.editor.setup.board.piece_at(chess.G3) == chess.Piece.from_symbol("K")
+
+
+async def test_a_printed_list_typed_in_i_sets_the_stipulation_it_prints():
+    """Fails before: "unexpected '.'". The list's + sets the editor's stipulation."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i", *"White: Kb6, Pc6. Black: Ka1, Rd5. +", "enter")
+        assert app.screen is app.editor
+        assert app.editor.setup.board.board_fen() == "8/8/1KP5/3r4/8/8/8/k7"
+        assert app.editor.setup.stipulation == "+"
+        assert "+ White to play and win" in shown_code_pane(app)

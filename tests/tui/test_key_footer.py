@@ -50,7 +50,7 @@ async def test_the_footer_follows_keys_that_change(monkeypatch):
         await pilot.pause()
         await pilot.press("m")  # typing men: the footer offers its own keys
         await pilot.pause()
-        assert rebuilds[0] == 2 and "done / other side" in screen_text(app).splitlines()[-1]
+        assert rebuilds[0] == 2 and "/ other side's men" in screen_text(app).splitlines()[-1]
         await pilot.press("enter")
         await pilot.pause()
         assert rebuilds[0] == 3 and "other side" not in screen_text(app).splitlines()[-1]
