@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         encoder = FenEncoder(rule, short=args.short)
-        _write_codes(input_blocks(args.inputs), encoder, args.stipulation or "", suffix, problems)
+        _write_codes(input_blocks(args.inputs, problems=problems), encoder, args.stipulation or "", suffix, problems)
     return problems.finish()
 
 
