@@ -48,16 +48,24 @@ def cluster_for(args: argparse.Namespace, say: Callable[[str], object]) -> Itera
 def parts_in_workers(
     collection: Collection, name: str, request: CollectionRequest, rule: Rule, jobs: int | None, either_colour: bool
 ) -> Parts | None:
-    """A file's counts from worker processes, a byte range each, as (end of range, part); None
-    where one process reads it (too small a file, a format or stream not cut)."""
+    """A file's counts from worker processes, as (how far it is read, part): a byte range each
+    of a plain file, a piece each of a stream (a compressed file, a pipe) that this process
+    decompresses and cuts; None where one process reads it (too small a file, one job, CSV)."""
     from gbr_tui.core.collection import parallel
 
+    if collection.size is None or collection.source.compression is not None:
+        from gbr_tui.core.collection import streamed
+
+        workers = streamed.stream_jobs(collection, jobs)
+        if workers <= 1:
+            return None
+        return streamed.tally_stream(collection, request, rule, workers, either_colour)
     per_worker = BATCH_RANGE_BYTES if collection.reader.BATCH else parallel.MIN_RANGE_BYTES
-    jobs = parallel.planned_jobs(collection, jobs, per_worker)
-    ranges = parallel.byte_ranges(collection, name, jobs, at_least=1)
+    workers = parallel.planned_jobs(collection, jobs, per_worker)
+    ranges = parallel.byte_ranges(collection, name, workers, at_least=1)
     if ranges is None:
         return None
-    return parallel.tally_in_ranges(collection, name, request, ranges, rule, jobs, either_colour)
+    return parallel.tally_in_ranges(collection, name, request, ranges, rule, workers, either_colour)
 
 
 def parts_on_cluster(
