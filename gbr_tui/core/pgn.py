@@ -20,7 +20,9 @@ _UNESCAPE = re.compile(r"\\(.)")
 
 # Movetext without comments, variations or NAGs is split on whitespace once move numbers are gone.
 _MOVE_NUMBER = re.compile(r"\b\d+\.+")
+_MOVE_NUMBERS = re.compile(r"(?:\d+\.+ )*")  # words ending in a dot, a space after each
 _EXPORT_NUMBERS = [f"{number}." for number in range(1, 1001)]  # a longer game's are cut out as above
+_NUMBERS_EACH_MOVE = [f"{number}{dots}" for number in range(1, 1001) for dots in (".", "...")]
 _RICH_MOVETEXT = re.compile(r"[{}();$%\\]")
 _TOKEN = re.compile(
     r"""
@@ -36,6 +38,7 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 _GLYPHS = re.compile(r"[!?]+")
+_COMMENT = re.compile(r"\{[^}]*\}")
 #: What a reader hands out for a line too long to keep (see ``collection.source``).
 OVERLONG_LINE = "\x00(a line over 1 MB, not read)"
 #: A game's text kept at most; beyond it the game is bad and the rest of its text is skipped.
@@ -181,15 +184,42 @@ def san_tokens(movetext: str) -> list[str]:
     Raises PgnError for unbalanced braces or parentheses and for moves after the result.
     """
     if _RICH_MOVETEXT.search(movetext) is not None:
-        return _rich_tokens(movetext)
+        return _commented_tokens(movetext)
+    return _plain_tokens(movetext)
+
+
+def _commented_tokens(movetext: str) -> list[str]:
+    """The moves of movetext with comments: Lichess's export has one after every move
+    (``{ [%clk 0:04:52] }``). Comments alone are cut out at regex speed and the rest read as
+    plain movetext; anything else (variations, NAGs, a brace left over, a fault) is read token
+    by token, which also words the faults and their places."""
+    bare = _COMMENT.sub(" ", movetext) if "{" in movetext else movetext
+    if _RICH_MOVETEXT.search(bare) is None:
+        try:
+            return _plain_tokens(bare)
+        except PgnError:
+            pass  # placed in the movetext with its comments, below
+    return _rich_tokens(movetext)
+
+
+def _plain_tokens(movetext: str) -> list[str]:
+    """``san_tokens`` of movetext without comments, variations or NAGs."""
     tokens = movetext.split()
     # Export format, "1. e4 e5 2. Nf3": every third word the next number, and no other dot.
     end = len(tokens) - 1 if tokens and tokens[-1] in RESULTS else len(tokens)
     numbers = tokens[:end:3]
     if numbers == _EXPORT_NUMBERS[: len(numbers)] and movetext.count(".") == len(numbers):
         del tokens[:end:3]
+    elif _numbered_each_move(tokens, end, movetext):
+        del tokens[:end:2]
     else:
-        tokens = _MOVE_NUMBER.sub(" ", movetext).split()
+        # Words that end in a dot: when they are all move numbers ("12.", "12...") and hold
+        # every dot, they are the words the regex below takes out, found without it.
+        dotted = "".join(token + " " for token in tokens if token[-1] == ".")
+        if dotted.count(".") == movetext.count(".") and _MOVE_NUMBERS.fullmatch(dotted) is not None:
+            tokens = [token for token in tokens if token[-1] != "."]
+        else:
+            tokens = _MOVE_NUMBER.sub(" ", movetext).split()
     if tokens and tokens[-1] in RESULTS:
         tokens.pop()
     if not RESULTS.isdisjoint(tokens):
@@ -198,6 +228,14 @@ def san_tokens(movetext: str) -> list[str]:
     if "!" in movetext or "?" in movetext or "e.p." in movetext:
         tokens = [move for move in map(_move_only, tokens) if move]
     return tokens
+
+
+def _numbered_each_move(tokens: list[str], end: int, movetext: str) -> bool:
+    """Whether the words are "1. e4 1... e5 2. Nf3": a number before every move, as Lichess
+    writes them once the comment between them is gone, and no other dot."""
+    numbers = tokens[:end:2]
+    count = len(numbers)
+    return numbers == _NUMBERS_EACH_MOVE[:count] and movetext.count(".") == count // 2 * 4 + count % 2
 
 
 def _move_only(token: str) -> str:
