@@ -25,6 +25,8 @@ Parts = Iterator[tuple[int, "RangeTally"]]
 #: (1M lines) two workers took 6-10% more CPU than one process and were no sooner done, on the
 #: 2-core benchmark machine at load 3.5-4.6 (benchmarks/positions.py's inputs).
 BATCH_RANGE_BYTES = 64 << 20
+#: Why a file is not sent to a cluster: its workers open the files by their paths.
+STREAM_REASON = "a pipe or stdin"
 
 
 @contextlib.contextmanager
@@ -77,14 +79,12 @@ def parts_on_cluster(
     either_colour: bool,
     say: Callable[[str], object],
 ) -> Parts | None:
-    """A file's counts from the cluster's workers, as ``parts_in_workers``; None (and ``say``
-    why) where this process reads it."""
-    from gbr_tui.core.collection import cluster, parallel
+    """A file's counts from the cluster's workers, as ``parts_in_workers``, its tasks handed out
+    now; None (and ``say`` why) where this process reads it (stdin, a pipe)."""
+    from gbr_tui.core.collection import cluster
 
-    reason = parallel.one_process_reason(collection)
-    if reason is not None:
-        say(f"gbr-tui classify: {one_process_words(printable(collection.name, SHOWN_CHARACTERS), reason)}")
-        return None
     ranges = cluster.ranges(client, collection, name)
-    assert ranges is not None, "cluster.ranges is None only for a one-process reason"
+    if ranges is None:
+        say(f"gbr-tui classify: {one_process_words(printable(collection.name, SHOWN_CHARACTERS), STREAM_REASON)}")
+        return None
     return cluster.tally_on(client, collection, name, request, ranges, rule, either_colour)

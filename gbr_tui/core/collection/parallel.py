@@ -253,11 +253,16 @@ def tally_submitted(
     either_colour: bool = False,
 ) -> Iterator[tuple[int, RangeTally]]:
     """``tally_in_ranges`` with each range's ``tally_range`` handed to ``submit`` (a process
-    pool's, or a Dask client's: anything whose futures have ``result()``)."""
+    pool's, or a Dask client's: anything whose futures have ``result()``) now, their results
+    read as the iterator is."""
     request = dataclasses.replace(request, format=collection.format)
-    lines = records = 0
     name = collection.name
     futures = [submit(tally_range, request, path, name, start, end, rule, either_colour) for start, end in ranges]
+    return _in_file_order(ranges, futures)
+
+
+def _in_file_order(ranges: list[tuple[int, int]], futures: list[_Pending]) -> Iterator[tuple[int, RangeTally]]:
+    lines = records = 0
     for (_, end), future in zip(ranges, futures):
         part: RangeTally = future.result()
         part.bad = [shifted_bad(bad, records, lines) for bad in part.bad]
