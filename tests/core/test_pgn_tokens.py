@@ -115,3 +115,24 @@ def test_a_fault_among_comments_is_placed_in_the_movetext_as_written(movetext, m
     with pytest.raises(PgnError, match=re.escape(message)) as raised:
         san_tokens(movetext)
     assert raised.value.offset == offset
+
+
+def comment_open_after(line: str, in_comment: bool) -> bool:
+    """PGN's rule a character at a time: ``{`` opens a comment outside one, the first ``}``
+    closes it, ``;`` outside one ends the line."""
+    for char in line:
+        if in_comment:
+            in_comment = char != "}"
+        elif char == "{":
+            in_comment = True
+        elif char == ";":
+            break
+    return in_comment
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet="{};e4 ", max_size=20), st.booleans())
+def test_a_comment_is_open_after_a_line_as_pgn_reads_it(line, in_comment):
+    from gbr_tui.core.pgn import still_in_comment
+
+    assert still_in_comment(line, in_comment) == comment_open_after(line, in_comment)
