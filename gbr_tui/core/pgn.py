@@ -169,12 +169,17 @@ def still_in_comment(line: str, in_comment: bool) -> bool:
 
 
 def _read_tags(game: RawGame, line: str, number: int) -> None:
-    if _TAG_LINE.fullmatch(line) is None:
+    single = _TAG.fullmatch(line)  # most lines hold one tag and nothing else: one regex pass
+    if single is not None:
+        tags: Iterable[tuple[str, str]] = ((single[1], single[2]),)
+    elif _TAG_LINE.fullmatch(line) is None:
         if game.error is None:
             game.error = PgnError(f"malformed tag line {line.strip()[:40]!r}")
             game.error_line = number
         return
-    for name, value in _TAG.findall(line):
+    else:
+        tags = _TAG.findall(line)
+    for name, value in tags:
         game.headers[name] = _UNESCAPE.sub(r"\1", value) if "\\" in value else value
         if name in _START_TAGS:
             game.tag_lines[name] = number
