@@ -8,11 +8,13 @@ python-chess, so they are made once; delete the cache to remake them.
 from __future__ import annotations
 
 import random
+import subprocess
 from pathlib import Path
 
 import chess
 
 from gbr_tui.core.symmetry import transforms_for
+from tests.support.pgn_shapes import capture_game, lichess_game
 from tests.support.positions import STUDY_MEN, few_men_endgame, game_text, positions_met_in_games, random_game
 
 CACHE = Path(__file__).parent / ".cache"
@@ -32,6 +34,38 @@ def random_games_pgn(count: int = 20_000) -> Path:
             out.write(game_text(number, *random_game(rng)))
     partial.rename(path)
     return path
+
+
+#: The PGN shapes every PGN figure is given for: Lichess's export (17 tags, a clock comment after
+#: every move, evals in some games, 10-200 plies), short capture-heavy games (30-140 plies) and
+#: long random games (up to 500 plies, no comments).
+SHAPES = ("lichess", "captures", "random")
+
+
+def shaped_pgn(shape: str, count: int = 20_000) -> Path:
+    """A PGN of ``count`` games of one of ``SHAPES`` (cached)."""
+    if shape == "random":
+        return random_games_pgn(count)
+    path = CACHE / f"{shape}-{count}.pgn"
+    if path.exists():
+        return path
+    CACHE.mkdir(exist_ok=True)
+    rng = random.Random(f"{SEED}-{shape}")
+    make = lichess_game if shape == "lichess" else capture_game
+    partial = path.with_suffix(".part")
+    with partial.open("w") as out:
+        for number in range(1, count + 1):
+            out.write(make(rng, number))
+    partial.rename(path)
+    return path
+
+
+def zstd_copy(path: Path) -> Path:
+    """``path`` compressed by the zstd command (cached), as Lichess publishes its databases."""
+    packed = path.with_name(path.name + ".zst")
+    if not packed.exists():
+        subprocess.run(["zstd", "-q", "-f", str(path), "-o", str(packed)], check=True)
+    return packed
 
 
 def repeated_pgn(source: Path, times: int) -> Path:
@@ -122,3 +156,6 @@ def study_position(rng: random.Random) -> chess.Board | None:
 if __name__ == "__main__":
     for made in (random_positions(), random_positions(epd=True), random_endgames(), random_games_pgn()):
         print(made, made.stat().st_size)
+    for shape in SHAPES:
+        made = shaped_pgn(shape)
+        print(made, made.stat().st_size, zstd_copy(made))

@@ -6,10 +6,11 @@ import argparse
 import dataclasses
 import json
 import re
+import select
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Any, Protocol, overload
+from typing import IO, TYPE_CHECKING, Any, Protocol, cast, overload
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK
 from gbr_tui.core import GbrError, Rule
@@ -32,6 +33,10 @@ class ArgumentsHolder(Protocol):
     """A parser or a group of its arguments (``add_argument_group``, ``add_mutually_exclusive_group``)."""
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action: ...
+
+
+class StdinFault(Exception):
+    """Reading stdin stopped part way: truncated or corrupt compressed data."""
 
 
 @dataclass(frozen=True)
@@ -64,14 +69,17 @@ class Block:
         return Input(self.texts[index].strip(), line)
 
 
-def input_blocks(values: list[str], stdin: IO | None = None) -> Iterator[Block]:
+def input_blocks(values: list[str], stdin: IO | None = None, problems: Problems | None = None) -> Iterator[Block]:
     """The arguments, or stdin's lines in large blocks when none is given or for ``-``.
 
-    ``stdin`` (default: the process's) is best a binary stream; a text one works too.
+    ``stdin`` (default: the process's) is best a binary stream; a text one works too. Compressed
+    data on it (gzip, bz2, xz, zstd: told by its first bytes) is decompressed as it comes. When
+    reading stops at a fault (truncated or corrupt data), every whole line before it is handed
+    out and the fault is reported to ``problems`` (raised as ``StdinFault`` without them).
     """
     for value in values or ["-"]:
         if value == "-":
-            yield from _line_blocks(stdin if stdin is not None else sys.stdin.buffer)
+            yield from _line_blocks(stdin if stdin is not None else sys.stdin.buffer, problems)
         else:
             yield Block([value], None)
 
@@ -81,7 +89,7 @@ def inputs(values: list[str], stdin: IO | None = None, problems: Problems | None
 
     ``problems``, when given, counts the blank lines skipped.
     """
-    for block in input_blocks(values, stdin):
+    for block in input_blocks(values, stdin, problems):
         for index in range(len(block.texts)):
             if block.skipped(index):
                 if problems is not None:
@@ -90,7 +98,7 @@ def inputs(values: list[str], stdin: IO | None = None, problems: Problems | None
             yield block.input(index)
 
 
-def _line_blocks(stream: IO) -> Iterator[Block]:
+def _line_blocks(stream: IO, problems: Problems | None) -> Iterator[Block]:
     """Whole lines only in each block, so no character is cut in two.
 
     Bytes that are not UTF-8 are kept as lone surrogates (U+DC80-U+DCFF, Python's
@@ -100,27 +108,88 @@ def _line_blocks(stream: IO) -> Iterator[Block]:
         print("(reading one input per line; end with Ctrl-D)", file=sys.stderr)
     next_line = 1
     pending: list[bytes] = []  # the start of a line that has not ended yet, in pieces
-    # read1 returns what is there (up to a block) instead of waiting for a whole block: lines
-    # typed or trickling in through a pipe are answered as they come.
-    read = getattr(stream, "read1", stream.read)
-    while True:
-        chunk = read(STDIN_BLOCK_BYTES)
-        if not chunk:
-            break
-        if isinstance(chunk, str):  # a text stream (io.StringIO in a test, say)
-            chunk = chunk.encode("utf-8", "surrogatepass")
-        # Only the new chunk is searched, so a long line costs time in proportion to its length.
-        # A '\r' at the very end may be the first half of '\r\n': it waits for the next chunk.
-        cut = max(chunk.rfind(b"\n"), chunk.rfind(b"\r", 0, len(chunk) - 1)) + 1
-        if not cut:
-            pending.append(chunk)
-            continue
-        texts = _split_lines(b"".join([*pending, chunk[:cut]]))
-        pending = [chunk[cut:]]
-        yield Block(texts, next_line)
-        next_line += len(texts)
+    try:
+        for chunk in _gathered(_stdin_chunks(stream), _more_waiting(stream)):
+            # Only the new chunk is searched, so a long line costs time in proportion to its length.
+            # A '\r' at the very end may be the first half of '\r\n': it waits for the next chunk.
+            cut = max(chunk.rfind(b"\n"), chunk.rfind(b"\r", 0, len(chunk) - 1)) + 1
+            if not cut:
+                pending.append(chunk)
+                continue
+            texts = _split_lines(b"".join([*pending, chunk[:cut]]))
+            pending = [chunk[cut:]]
+            yield Block(texts, next_line)
+            next_line += len(texts)
+    except StdinFault as fault:
+        if problems is None:
+            raise
+        problems.report(Input("", next_line), GbrError(f"cannot read further: {fault}"))
+        return
     if any(pending):
         yield Block(_split_lines(b"".join([*pending, b"\n"])), next_line)
+
+
+def _stdin_chunks(stream: IO) -> Iterator[bytes]:
+    """The bytes of ``stream`` as they come, decompressed when its first bytes say it is
+    compressed. ``read1`` returns what is there (up to a block) instead of waiting for a whole
+    block: lines typed or trickling in through a pipe are answered as they come."""
+    read = getattr(stream, "read1", stream.read)
+    start = stream.peek(_MAGIC_BYTES)[:_MAGIC_BYTES] if hasattr(stream, "peek") else b""
+    if _may_be_compressed(start):
+        # Imported only here: the collection package costs a shell loop of `encode` 0.1 s a call.
+        from gbr_tui.core.collection.codecs import codec_of
+        from gbr_tui.core.collection.source import Buffered, ReadFault, decompressed
+
+        codec = codec_of(start)
+        if codec is not None:
+            try:
+                yield from decompressed(cast(Buffered, stream), codec)  # it has ``peek``
+            except ReadFault as fault:
+                raise StdinFault(str(fault)) from None
+            return
+    while chunk := read(STDIN_BLOCK_BYTES):
+        # A text stream (io.StringIO in a test, say) gives strings.
+        yield chunk.encode("utf-8", "surrogatepass") if isinstance(chunk, str) else chunk
+
+
+#: A compressed stream's first bytes: every codec's magic bytes have one that is not printable
+#: ASCII, but bzip2's ("BZh", which starts no FEN or piece list); a test checks them all.
+_MAGIC_BYTES = 6
+_NOT_TEXT = re.compile(rb"[^\t\n\r\x20-\x7e]")
+
+
+def _may_be_compressed(start: bytes) -> bool:
+    return start.startswith(b"BZh") or _NOT_TEXT.search(start) is not None
+
+
+def _more_waiting(stream: IO) -> Callable[[], bool]:
+    """Whether more of ``stream`` can be read at once (a file's always can)."""
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError
+        return lambda: True
+    return lambda: bool(select.select([descriptor], [], [], 0)[0])
+
+
+def _gathered(chunks: Iterator[bytes], more_waiting: Callable[[], bool]) -> Iterator[bytes]:
+    """The chunks joined into blocks of up to ``STDIN_BLOCK_BYTES``, as many as are there now:
+    a block is handed on as soon as nothing more is waiting, so a line typed is answered at once
+    and a fast pipe is read in blocks as large as a file's (the batch path's numpy pays on them)."""
+    parts: list[bytes] = []
+    size = 0
+    try:
+        for chunk in chunks:
+            parts.append(chunk)
+            size += len(chunk)
+            if size >= STDIN_BLOCK_BYTES or not more_waiting():
+                yield b"".join(parts)
+                parts, size = [], 0
+    except StdinFault:
+        if parts:  # what came before the fault
+            yield b"".join(parts)
+        raise
+    if parts:
+        yield b"".join(parts)
 
 
 def _split_lines(data: bytes) -> list[str]:

@@ -147,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         suffix = _suffix(args.result)
         encoder = FenEncoder(rule, short=args.short)
-        _write_codes(input_blocks(args.inputs), encoder, args.stipulation or "", suffix, problems)
+        _write_codes(input_blocks(args.inputs, problems=problems), encoder, args.stipulation or "", suffix, problems)
     return problems.finish()
 
 

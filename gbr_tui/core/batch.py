@@ -4,8 +4,8 @@ A few FENs are python-chess's alone: a board each. Many go through numpy a block
 (``gbr_tui.core.fast``), whose checks vouch for the plain lines and leave every other line to
 python-chess, so verdicts and messages are the same either way. numpy's import costs about as
 much CPU as python-chess spends on ``NUMPY_WORTH`` FENs (0.3 s against some 35 us a FEN,
-measured on the benchmark machine), so smaller batches never import it; once it is imported,
-every batch uses it.
+measured on the benchmark machine), so an encoder that has been given fewer FENs in all (a few
+lines typed, a pipe that trickles) never imports it; once it is imported, every batch uses it.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ class FenEncoder:
         self.short = short
         self.vector = vector
         self._vector_encoder: VectorEncoder | None = None
+        self._fens_seen = 0  # in all the batches so far: a pipe's come a few at a time
 
     def code(self, fen: str) -> str:
         """The code of one FEN; raises GbrError for a FEN python-chess would reject."""
@@ -84,4 +85,5 @@ class FenEncoder:
     def _uses_numpy(self, size: int) -> bool:
         if self.vector is not None:
             return self.vector
-        return size >= NUMPY_WORTH or _FAST_MODULE in sys.modules
+        self._fens_seen += size
+        return self._fens_seen >= NUMPY_WORTH or _FAST_MODULE in sys.modules

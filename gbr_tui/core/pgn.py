@@ -20,7 +20,9 @@ _UNESCAPE = re.compile(r"\\(.)")
 
 # Movetext without comments, variations or NAGs is split on whitespace once move numbers are gone.
 _MOVE_NUMBER = re.compile(r"\b\d+\.+")
+_MOVE_NUMBERS = re.compile(r"(?:\d+\.+ )*")  # words ending in a dot, a space after each
 _EXPORT_NUMBERS = [f"{number}." for number in range(1, 1001)]  # a longer game's are cut out as above
+_NUMBERS_EACH_MOVE = [f"{number}{dots}" for number in range(1, 1001) for dots in (".", "...")]
 _RICH_MOVETEXT = re.compile(r"[{}();$%\\]")
 _TOKEN = re.compile(
     r"""
@@ -36,6 +38,7 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 _GLYPHS = re.compile(r"[!?]+")
+_COMMENT = re.compile(r"\{[^}]*\}")
 #: What a reader hands out for a line too long to keep (see ``collection.source``).
 OVERLONG_LINE = "\x00(a line over 1 MB, not read)"
 #: A game's text kept at most; beyond it the game is bad and the rest of its text is skipped.
@@ -101,10 +104,10 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[RawGame]:
                 if size > MAX_GAME_CHARS:
                     if size - len(line) <= MAX_GAME_CHARS:
                         game.fail("the game's text is over 16 MB long (the rest is skipped)", number)
-                    in_comment = _still_in_comment(line, True)
+                    in_comment = still_in_comment(line, True)
                     continue
                 movetext.append(line)
-                in_comment = _still_in_comment(line, True)
+                in_comment = still_in_comment(line, True)
                 continue
         if not line or line.isspace():
             after_blank = True
@@ -145,30 +148,38 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[RawGame]:
         else:
             movetext.append(line)
         if "{" in line or "}" in line:
-            in_comment = _still_in_comment(line, False)
+            in_comment = still_in_comment(line, False)
     if game is not None:
         game.movetext = "\n".join(movetext)
         yield game
 
 
-def _still_in_comment(line: str, in_comment: bool) -> bool:
-    for char in re.findall(r"[{};]", line):
-        if in_comment:
-            in_comment = char != "}"
-        elif char == "{":
-            in_comment = True
-        elif char == ";":
-            break
-    return in_comment
+def still_in_comment(line: str, in_comment: bool) -> bool:
+    """Whether a ``{`` comment is open at the end of ``line`` (open at its start when
+    ``in_comment``): a comment ends at the first ``}``, and ``;`` outside one comments out the
+    rest of the line. Whole comments are cut out at regex speed (Lichess's lines hold hundreds)."""
+    if in_comment:
+        end = line.find("}")
+        if end < 0:
+            return True
+        line = line[end + 1 :]
+    rest = _COMMENT.sub("", line) if "}" in line else line
+    brace = rest.find("{")
+    return brace >= 0 and rest.find(";", 0, brace) < 0
 
 
 def _read_tags(game: RawGame, line: str, number: int) -> None:
-    if _TAG_LINE.fullmatch(line) is None:
+    single = _TAG.fullmatch(line)  # most lines hold one tag and nothing else: one regex pass
+    if single is not None:
+        tags: Iterable[tuple[str, str]] = ((single[1], single[2]),)
+    elif _TAG_LINE.fullmatch(line) is None:
         if game.error is None:
             game.error = PgnError(f"malformed tag line {line.strip()[:40]!r}")
             game.error_line = number
         return
-    for name, value in _TAG.findall(line):
+    else:
+        tags = _TAG.findall(line)
+    for name, value in tags:
         game.headers[name] = _UNESCAPE.sub(r"\1", value) if "\\" in value else value
         if name in _START_TAGS:
             game.tag_lines[name] = number
@@ -181,15 +192,42 @@ def san_tokens(movetext: str) -> list[str]:
     Raises PgnError for unbalanced braces or parentheses and for moves after the result.
     """
     if _RICH_MOVETEXT.search(movetext) is not None:
-        return _rich_tokens(movetext)
+        return _commented_tokens(movetext)
+    return _plain_tokens(movetext)
+
+
+def _commented_tokens(movetext: str) -> list[str]:
+    """The moves of movetext with comments: Lichess's export has one after every move
+    (``{ [%clk 0:04:52] }``). Comments alone are cut out at regex speed and the rest read as
+    plain movetext; anything else (variations, NAGs, a brace left over, a fault) is read token
+    by token, which also words the faults and their places."""
+    bare = _COMMENT.sub(" ", movetext) if "{" in movetext else movetext
+    if _RICH_MOVETEXT.search(bare) is None:
+        try:
+            return _plain_tokens(bare)
+        except PgnError:
+            pass  # placed in the movetext with its comments, below
+    return _rich_tokens(movetext)
+
+
+def _plain_tokens(movetext: str) -> list[str]:
+    """``san_tokens`` of movetext without comments, variations or NAGs."""
     tokens = movetext.split()
     # Export format, "1. e4 e5 2. Nf3": every third word the next number, and no other dot.
     end = len(tokens) - 1 if tokens and tokens[-1] in RESULTS else len(tokens)
     numbers = tokens[:end:3]
     if numbers == _EXPORT_NUMBERS[: len(numbers)] and movetext.count(".") == len(numbers):
         del tokens[:end:3]
+    elif _numbered_each_move(tokens, end, movetext):
+        del tokens[:end:2]
     else:
-        tokens = _MOVE_NUMBER.sub(" ", movetext).split()
+        # Words that end in a dot: when they are all move numbers ("12.", "12...") and hold
+        # every dot, they are the words the regex below takes out, found without it.
+        dotted = "".join(token + " " for token in tokens if token[-1] == ".")
+        if dotted.count(".") == movetext.count(".") and _MOVE_NUMBERS.fullmatch(dotted) is not None:
+            tokens = [token for token in tokens if token[-1] != "."]
+        else:
+            tokens = _MOVE_NUMBER.sub(" ", movetext).split()
     if tokens and tokens[-1] in RESULTS:
         tokens.pop()
     if not RESULTS.isdisjoint(tokens):
@@ -198,6 +236,14 @@ def san_tokens(movetext: str) -> list[str]:
     if "!" in movetext or "?" in movetext or "e.p." in movetext:
         tokens = [move for move in map(_move_only, tokens) if move]
     return tokens
+
+
+def _numbered_each_move(tokens: list[str], end: int, movetext: str) -> bool:
+    """Whether the words are "1. e4 1... e5 2. Nf3": a number before every move, as Lichess
+    writes them once the comment between them is gone, and no other dot."""
+    numbers = tokens[:end:2]
+    count = len(numbers)
+    return numbers == _NUMBERS_EACH_MOVE[:count] and movetext.count(".") == count // 2 * 4 + count % 2
 
 
 def _move_only(token: str) -> str:

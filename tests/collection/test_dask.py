@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+import zstandard
 
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection import Collection, CollectionRequest, parallel
@@ -73,11 +74,25 @@ def test_local_starts_its_own_cluster(tmp_path) -> None:
     assert (local.status, local.stdout, local.stderr) == (one.status, one.stdout, one.stderr)
 
 
-def test_a_compressed_file_is_read_here_and_says_so(cluster, tmp_path) -> None:
-    path = tmp_path / "many.fen.gz"
-    path.write_bytes(gzip.compress((KR_V_K + "\n").encode() * 100))
-    result = run_gbr("classify", "--dask", cluster.scheduler_address, str(path))
-    assert "many.fen.gz: read in this process, not on the cluster: compressed" in result.stderr
+def test_many_files_compressed_or_not_are_tasks_on_the_cluster(cluster, tmp_path) -> None:
+    # A year of monthly files, in small: compressed ones are a task each, which the worker
+    # decompresses; every file's tasks are handed out before the first result is read.
+    plain = mixed_file(tmp_path, "pgn")
+    text = plain.read_bytes()
+    (tmp_path / "b.pgn.gz").write_bytes(gzip.compress(text))
+    (tmp_path / "c.pgn.zst").write_bytes(zstandard.ZstdCompressor().compress(text))
+    files = [str(plain), str(tmp_path / "b.pgn.gz"), str(tmp_path / "c.pgn.zst")]
+    one = run_gbr("classify", "--jobs", "1", "--position", "final", *files)
+    before = ranges_counted(cluster)
+    on_cluster = run_gbr("classify", "--dask", cluster.scheduler_address, "--position", "final", *files)
+    assert "c.pgn.zst:" in one.stderr  # bad records of the last file, numbered in it
+    assert (on_cluster.status, on_cluster.stdout, on_cluster.stderr) == (one.status, one.stdout, one.stderr)
+    assert ranges_counted(cluster) - before >= 2 + 1 + 1  # the plain file cut, each compressed one whole
+
+
+def test_stdin_is_read_here_and_says_so(cluster) -> None:
+    result = run_gbr("classify", "--dask", cluster.scheduler_address, "-", stdin=(KR_V_K + "\n") * 100)
+    assert "<stdin>: read in this process, not on the cluster: a pipe or stdin" in result.stderr
     assert "0100.00" in result.stdout and "classified 100" in result.stderr
 
 

@@ -95,7 +95,7 @@ def test_pieces_of_the_ranges_count_what_one_process_counts(collection_path) -> 
     assert [record for _, part in parts for record in part.bad] == found and found
 
 
-def test_compressed_files_are_read_in_one_process(tmp_path) -> None:
+def test_compressed_files_are_not_cut_into_byte_ranges(tmp_path) -> None:
     path = tmp_path / "many.fen.gz"
     path.write_bytes(gzip.compress((KR_V_K + "\n").encode() * 1000))
     with Collection(path) as collection:

@@ -81,3 +81,58 @@ def test_export_format_loses_its_numbers_as_any_movetext_does(moves, first, resu
 def test_moves_after_the_result_are_refused_with_the_fast_split_too():
     with pytest.raises(PgnError, match="moves after the result 1-0"):
         san_tokens("1. e4 1-0 e5")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(WORDS, max_size=30), st.sampled_from(["", " 1-0", " *"]))
+def test_a_number_before_every_move_as_lichess_writes_them_is_cut_out(moves, result):
+    # "1. e4 1... e5 2. Nf3": Lichess numbers Black's move too, after the comment between them.
+    words = [f"{index // 2 + 1}{'.' if index % 2 == 0 else '...'} {move}" for index, move in enumerate(moves)]
+    movetext = " ".join(words) + result
+    assert san_tokens(movetext) == expected_moves(movetext)
+
+
+COMMENTS = st.sampled_from(["{ [%clk 0:04:52] }", "{ [%eval 0.17] [%clk 0:00:03] }", "{}", "{ a (b) ; c $1 }", ""])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(WORDS, COMMENTS), max_size=30), st.sampled_from(["", " 1-0", " *"]))
+def test_comments_are_no_moves_whatever_they_hold(pairs, result):
+    movetext = " ".join(f"{word} {comment}" for word, comment in pairs) + result
+    without_comments = " ".join(word for word, _ in pairs) + result
+    assert san_tokens(movetext) == expected_moves(without_comments)
+
+
+@pytest.mark.parametrize(
+    ("movetext", "message", "offset"),
+    [
+        ("1. e4 { [%clk 0:04:52] } 1... e5 { never closed", "a comment '{' is never closed", 33),
+        ("1. e4 { [%clk 0:04:52] } 1... e5 } 2. d4", "unexpected '}'", 33),
+        ("1. e4 { c } 1-0 e5 { c }", "moves after the result", 16),
+    ],
+)
+def test_a_fault_among_comments_is_placed_in_the_movetext_as_written(movetext, message, offset):
+    with pytest.raises(PgnError, match=re.escape(message)) as raised:
+        san_tokens(movetext)
+    assert raised.value.offset == offset
+
+
+def comment_open_after(line: str, in_comment: bool) -> bool:
+    """PGN's rule a character at a time: ``{`` opens a comment outside one, the first ``}``
+    closes it, ``;`` outside one ends the line."""
+    for char in line:
+        if in_comment:
+            in_comment = char != "}"
+        elif char == "{":
+            in_comment = True
+        elif char == ";":
+            break
+    return in_comment
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet="{};e4 ", max_size=20), st.booleans())
+def test_a_comment_is_open_after_a_line_as_pgn_reads_it(line, in_comment):
+    from gbr_tui.core.pgn import still_in_comment
+
+    assert still_in_comment(line, in_comment) == comment_open_after(line, in_comment)

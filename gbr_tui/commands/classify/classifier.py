@@ -16,7 +16,7 @@ from gbr_tui.commands.classify import dispatch, records
 from gbr_tui.commands.classify.summary import Summary
 from gbr_tui.commands.common import SHOWN_CHARACTERS, collection_request
 from gbr_tui.core import Rule, hhdb
-from gbr_tui.core.collection import BadRecord, Collection, Tally, store
+from gbr_tui.core.collection import BadRecord, Collection, CollectionError, Tally, store
 from gbr_tui.core.collection.tally import folded
 from gbr_tui.core.describe import read_summary
 from gbr_tui.core.patterns import ClassPattern
@@ -69,12 +69,13 @@ class Classifier:
             if per_record:
                 records.write_rows(self._rows(), self.args.csv)
             else:
-                for name in self.args.files:
+                submitted = self._submitted_on_cluster()
+                for position, name in enumerate(self.args.files):
                     if name != "-" and store.is_index(name):
                         self._tally_index(name)
                         continue
                     with self._open(name) as collection:
-                        self._tally(name, collection)
+                        self._tally(name, collection, submitted.pop(position, None))
                         self._finish_file(collection)
         if not per_record:
             self.tally.finish_counting()
@@ -93,10 +94,37 @@ class Classifier:
         self.done_before += os.path.getsize(index)
         self._advance_to(self.done_before)
 
-    def _tally(self, name: str, collection: Collection) -> None:
-        """Count one file's classes, in worker processes (or on a cluster) over byte ranges when it pays."""
+    def _submitted_on_cluster(self) -> dict[int, dispatch.Parts]:
+        """With --dask, every file's tasks handed to the cluster before any result is read (a
+        year of monthly files is counted at once, a file a task at least), by the file's place
+        among the files; the files read here (stdin, pipes) are left to their turn."""
+        submitted: dict[int, dispatch.Parts] = {}
+        if self.cluster is None:
+            return submitted
+        from gbr_tui.core.collection import cluster
+
+        for position, name in enumerate(self.args.files):
+            if name == "-" or store.is_index(name):
+                continue
+            try:
+                collection = self.request.open(name, self.rule)
+            except CollectionError:
+                break  # said when its turn comes, as without a cluster
+            with collection:
+                ranges = cluster.ranges(self.cluster, collection, name)
+                if ranges is not None:
+                    submitted[position] = cluster.tally_on(
+                        self.cluster, collection, name, self.request, ranges, self.rule, self.args.either_colour
+                    )
+        return submitted
+
+    def _tally(self, name: str, collection: Collection, submitted: dispatch.Parts | None = None) -> None:
+        """Count one file's classes, in worker processes (or on a cluster) over byte ranges when
+        it pays; ``submitted``: its tasks already handed to the cluster."""
         either_colour = self.args.either_colour
-        if self.cluster is not None:
+        if submitted is not None:
+            parts: dispatch.Parts | None = submitted
+        elif self.cluster is not None:
             parts = dispatch.parts_on_cluster(
                 self.cluster, collection, name, self.request, self.rule, either_colour, self.errors.print
             )

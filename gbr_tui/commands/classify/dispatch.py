@@ -25,6 +25,8 @@ Parts = Iterator[tuple[int, "RangeTally"]]
 #: (1M lines) two workers took 6-10% more CPU than one process and were no sooner done, on the
 #: 2-core benchmark machine at load 3.5-4.6 (benchmarks/positions.py's inputs).
 BATCH_RANGE_BYTES = 64 << 20
+#: Why a file is not sent to a cluster: its workers open the files by their paths.
+STREAM_REASON = "a pipe or stdin"
 
 
 @contextlib.contextmanager
@@ -48,16 +50,24 @@ def cluster_for(args: argparse.Namespace, say: Callable[[str], object]) -> Itera
 def parts_in_workers(
     collection: Collection, name: str, request: CollectionRequest, rule: Rule, jobs: int | None, either_colour: bool
 ) -> Parts | None:
-    """A file's counts from worker processes, a byte range each, as (end of range, part); None
-    where one process reads it (too small a file, a format or stream not cut)."""
+    """A file's counts from worker processes, as (how far it is read, part): a byte range each
+    of a plain file, a piece each of a stream (a compressed file, a pipe) that this process
+    decompresses and cuts; None where one process reads it (too small a file, one job, CSV)."""
     from gbr_tui.core.collection import parallel
 
+    if collection.size is None or collection.source.compression is not None:
+        from gbr_tui.core.collection import streamed
+
+        workers = streamed.stream_jobs(collection, jobs)
+        if workers <= 1:
+            return None
+        return streamed.tally_stream(collection, request, rule, workers, either_colour)
     per_worker = BATCH_RANGE_BYTES if collection.reader.BATCH else parallel.MIN_RANGE_BYTES
-    jobs = parallel.planned_jobs(collection, jobs, per_worker)
-    ranges = parallel.byte_ranges(collection, name, jobs, at_least=1)
+    workers = parallel.planned_jobs(collection, jobs, per_worker)
+    ranges = parallel.byte_ranges(collection, name, workers, at_least=1)
     if ranges is None:
         return None
-    return parallel.tally_in_ranges(collection, name, request, ranges, rule, jobs, either_colour)
+    return parallel.tally_in_ranges(collection, name, request, ranges, rule, workers, either_colour)
 
 
 def parts_on_cluster(
@@ -69,14 +79,12 @@ def parts_on_cluster(
     either_colour: bool,
     say: Callable[[str], object],
 ) -> Parts | None:
-    """A file's counts from the cluster's workers, as ``parts_in_workers``; None (and ``say``
-    why) where this process reads it."""
-    from gbr_tui.core.collection import cluster, parallel
+    """A file's counts from the cluster's workers, as ``parts_in_workers``, its tasks handed out
+    now; None (and ``say`` why) where this process reads it (stdin, a pipe)."""
+    from gbr_tui.core.collection import cluster
 
-    reason = parallel.one_process_reason(collection)
-    if reason is not None:
-        say(f"gbr-tui classify: {one_process_words(printable(collection.name, SHOWN_CHARACTERS), reason)}")
-        return None
     ranges = cluster.ranges(client, collection, name)
-    assert ranges is not None, "cluster.ranges is None only for a one-process reason"
+    if ranges is None:
+        say(f"gbr-tui classify: {one_process_words(printable(collection.name, SHOWN_CHARACTERS), STREAM_REASON)}")
+        return None
     return cluster.tally_on(client, collection, name, request, ranges, rule, either_colour)

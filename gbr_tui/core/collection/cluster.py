@@ -1,4 +1,5 @@
-"""`classify --dask`: the byte ranges of ``parallel`` counted on a Dask cluster.
+"""`classify --dask`: the byte ranges of ``parallel`` counted on a Dask cluster, a compressed
+file (a month of Lichess's database) as one task.
 
 The same tasks as ``--jobs`` (``parallel.tally_range`` over ranges cut at record starts), handed
 to a ``distributed.Client`` instead of a process pool, so the results are one process's, record
@@ -104,11 +105,13 @@ def _quiet(package: str) -> None:
 
 def ranges(client: Client, collection: Collection, path: str) -> list[tuple[int, int]] | None:
     """The ranges to send to the cluster: at least one per worker thread, at most
-    ``RANGE_BYTES`` each, the whole file as one when it cannot be cut; None when the file is
-    read in this process (``parallel.one_process_reason``)."""
+    ``RANGE_BYTES`` each, the whole file as one when it cannot be cut (compressed, CSV: the
+    worker decompresses it); None for stdin and pipes, read in this process."""
     size = collection.size
-    if size is None or parallel.one_process_reason(collection) is not None:
+    if size is None:
         return None
+    if parallel.one_process_reason(collection) is not None:
+        return [(0, size)]
     threads = sum(client.nthreads().values())
     cut = parallel.byte_ranges(collection, path, max(threads, -(-size // RANGE_BYTES)), at_least=1)
     return cut or [(0, size)]
@@ -123,19 +126,26 @@ def tally_on(
     rule: Rule,
     either_colour: bool = False,
 ) -> Iterator[tuple[int, parallel.RangeTally]]:
-    """``parallel.tally_in_ranges`` on the cluster; ClusterError when a worker dies, cannot
-    read the file, or the scheduler is lost."""
-    from distributed import KilledWorker
-
+    """``parallel.tally_in_ranges`` on the cluster, the ranges handed to it now (so that the
+    next file's are handed out before this one's results are read); ClusterError when a worker
+    dies, cannot read the file, or the scheduler is lost."""
     # The workers' working directories are not this one's.
     results = parallel.tally_submitted(
         client.submit, collection, os.path.abspath(path), request, cuts, rule, either_colour
     )
+    return _results(collection.name, results)
+
+
+def _results(
+    name: str, results: Iterator[tuple[int, parallel.RangeTally]]
+) -> Iterator[tuple[int, parallel.RangeTally]]:
+    from distributed import KilledWorker
+
     try:
         yield from results
     except KilledWorker as error:
-        raise ClusterError(worker_died_words(collection.name, str(error))) from None
+        raise ClusterError(worker_died_words(name, str(error))) from None
     except FileNotFoundError:
-        raise ClusterError(unshared_file_words(collection.name)) from None
+        raise ClusterError(unshared_file_words(name)) from None
     except (OSError, CancelledError) as error:  # the scheduler lost on the way
         raise ClusterError(cluster_lost_words(str(error))) from None

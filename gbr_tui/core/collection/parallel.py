@@ -140,7 +140,7 @@ def _cuts(raw: io.BufferedReader, reader: CollectionFormat, start: int, end: int
     ranges, and ``end``."""
     cuts = [start]
     for part in range(1, parts):
-        cut = _record_start(raw, max(start + (end - start) * part // parts, cuts[-1]), reader)
+        cut = record_start(raw, max(start + (end - start) * part // parts, cuts[-1]), reader)
         if cut is not None and cut < end and cut > cuts[-1]:
             cuts.append(cut)
     cuts.append(end)
@@ -161,7 +161,7 @@ def pieces(
     return found
 
 
-def _record_start(raw: io.BufferedReader, offset: int, reader: CollectionFormat) -> int | None:
+def record_start(raw: io.BufferedReader, offset: int, reader: CollectionFormat) -> int | None:
     """The first record start at or after ``offset`` (never 0) where a range may start (the
     format's ``may_start_range``), None if there is none."""
     while True:
@@ -253,20 +253,25 @@ def tally_submitted(
     either_colour: bool = False,
 ) -> Iterator[tuple[int, RangeTally]]:
     """``tally_in_ranges`` with each range's ``tally_range`` handed to ``submit`` (a process
-    pool's, or a Dask client's: anything whose futures have ``result()``)."""
+    pool's, or a Dask client's: anything whose futures have ``result()``) now, their results
+    read as the iterator is."""
     request = dataclasses.replace(request, format=collection.format)
-    lines = records = 0
     name = collection.name
     futures = [submit(tally_range, request, path, name, start, end, rule, either_colour) for start, end in ranges]
+    return _in_file_order(ranges, futures)
+
+
+def _in_file_order(ranges: list[tuple[int, int]], futures: list[_Pending]) -> Iterator[tuple[int, RangeTally]]:
+    lines = records = 0
     for (_, end), future in zip(ranges, futures):
         part: RangeTally = future.result()
-        part.bad = [_shifted_bad(bad, records, lines) for bad in part.bad]
+        part.bad = [shifted_bad(bad, records, lines) for bad in part.bad]
         lines += part.lines
         records += part.records
         yield end, part
 
 
-def _shifted_bad(bad: BadRecord, records: int, lines: int) -> BadRecord:
+def shifted_bad(bad: BadRecord, records: int, lines: int) -> BadRecord:
     """A range's bad record numbered and placed in the whole file."""
     return BadRecord(bad.number + records, bad.line + lines, _shifted(bad.reason, lines))
 
@@ -403,7 +408,7 @@ def _ordered(
             start = 0
             while start < size or in_flight:
                 if start < size and len(in_flight) < workers * _IN_FLIGHT:
-                    cut = _record_start(raw, start + step, collection.reader) if start + step < size else None
+                    cut = record_start(raw, start + step, collection.reader) if start + step < size else None
                     end = cut if cut is not None and cut < size else size
                     try:
                         in_flight.append((end, pool.submit(task, start=start, end=end)))
@@ -480,6 +485,6 @@ class _InFileOrder:
 def _shifted_item(fields: tuple[Any, ...], records: int, lines: int, extra: Any) -> tuple[Item, Any]:
     """A packed item (``_packed``) as a Record or a BadRecord, numbered and placed in the file."""
     if len(fields) == _BAD_LENGTH:
-        return _shifted_bad(BadRecord(*fields), records, lines), extra
+        return shifted_bad(BadRecord(*fields), records, lines), extra
     number, line, *rest = fields
     return Record(number + records, line + lines, *rest), extra

@@ -98,7 +98,7 @@ class Collection(Reading):
             games,
         )
         if games:  # every game read well, also one whose classes were all too short to keep
-            tally.classified = self.records_read - tally.bad
+            tally.classified = self.records_read - (tally.bad - self.faults)
         return tally
 
 

@@ -79,6 +79,7 @@ class Reading:
         self.part = part
         self.leading_bad = 0
         self.records_read = 0
+        self.faults = 0  # bad records that are no record: the unreadable rest of the file
         self.classified_any = False
 
     @property
@@ -122,12 +123,8 @@ class Reading:
         except READ_ERRORS as error:
             if held:
                 yield from held
-            read = self.records_read
-            yield BadRecord(
-                read + 1,
-                self.source.line + 1,
-                f"cannot read further: {error}; the {read} record{'' if read == 1 else 's'} before were read",
-            )
+            self.faults += 1
+            yield fault_record(self.records_read, self.source.line, error)
 
     def classify_fen(self, number: int, line: int, text: str) -> Item:
         """A FEN (or a placement) classified on its own, python-chess judging it."""
@@ -168,3 +165,10 @@ class Reading:
             operand = self._epd_caption.search(text, after)
             caption = operand and caption_text(operand[1] if operand[1] is not None else operand[2])
         return ({"id": found[1]} if found else {}), caption
+
+
+def fault_record(records: int, lines: int, fault: Exception) -> BadRecord:
+    """The bad record for the unreadable rest of a file, after its ``records`` records and
+    ``lines`` lines."""
+    words = f"the {records} record{'' if records == 1 else 's'} before were read"
+    return BadRecord(records + 1, lines + 1, f"cannot read further: {fault}; {words}")

@@ -94,7 +94,7 @@ class Source:
         # A stream with ``peek`` is a buffered one; any other (a BytesIO, a socket's file) has
         # ``readinto``, all BufferedReader uses, though BinaryIO does not declare it.
         buffered = (
-            cast(_Buffered, self._raw)
+            cast(Buffered, self._raw)
             if hasattr(self._raw, "peek")
             else io.BufferedReader(cast(io.RawIOBase, self._raw))
         )
@@ -104,7 +104,7 @@ class Source:
             raise CollectionError(f"{self.name}: cannot read: {error.strerror or error}") from None
         self.codec = codec_of(start)
         self.compression = self.codec.name if self.codec is not None else None
-        self._pieces = self._decoded(_decompressed(buffered, self.codec))
+        self._pieces = self._decoded(decompressed(buffered, self.codec))
         head: list[str] = []
         size = 0
         for piece in self._pieces:
@@ -200,7 +200,7 @@ class Cancelled(ReadFault):
     """Reading was given up from outside (``Source``'s ``cancelled()`` said so)."""
 
 
-class _Buffered(Protocol):
+class Buffered(Protocol):
     """A buffered binary stream, as decompressing reads one."""
 
     def peek(self, size: int = ..., /) -> bytes: ...
@@ -267,7 +267,7 @@ def _open_raw(
     return source, name or str(getattr(source, "name", "<stream>")), None
 
 
-def _decompressed(buffered: _Buffered, codec: Codec | None) -> Iterator[bytes]:
+def decompressed(buffered: Buffered, codec: Codec | None) -> Iterator[bytes]:
     """The bytes of the stream, decompressed when its first bytes are a codec's signature (the
     file name is not trusted): concatenated members are read on, zero padding after the last
     is ignored (as gzip does). Raises ReadFault after the last bytes it could get."""
@@ -288,7 +288,7 @@ def _decompressed(buffered: _Buffered, codec: Codec | None) -> Iterator[bytes]:
         raise
 
 
-def _decompressed_members(buffered: _Buffered, codec: Codec) -> Iterator[bytes]:
+def _decompressed_members(buffered: Buffered, codec: Codec) -> Iterator[bytes]:
     decompressor = codec.decompressor()
     started = False  # whether the current member has had any input
     pending = b""

@@ -3,10 +3,10 @@ declaring its ``CODEC`` (``base.Codec``), and its line in ``CODECS``."""
 
 from __future__ import annotations
 
-from gbr_tui.core.collection.codecs import bz2, gzip, xz
+from gbr_tui.core.collection.codecs import bz2, gzip, xz, zstd
 from gbr_tui.core.collection.codecs.base import Codec
 
-CODECS: tuple[Codec, ...] = (gzip.CODEC, bz2.CODEC, xz.CODEC)
+CODECS: tuple[Codec, ...] = (gzip.CODEC, bz2.CODEC, xz.CODEC, zstd.CODEC)
 #: Bytes read at a file's start to tell its codec.
 MAGIC_BYTES = max(len(codec.magic) for codec in CODECS)
 
@@ -23,7 +23,7 @@ def codec_by_suffix(name: str) -> Codec | None:
 
 
 def codec_names() -> str:
-    """The codecs as messages list them: "gzip, bz2, xz"."""
+    """The codecs as messages list them: "gzip, bz2, xz, zstd"."""
     return ", ".join(codec.name for codec in CODECS)
 
 
