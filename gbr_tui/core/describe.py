@@ -116,6 +116,11 @@ def example_loaded_words(example: Example, rule: Rule = Rule.COUNT) -> str:
 TYPING_HINT = "m types men: Kg3 h6"
 
 
+def no_match_words(typed: str) -> str:
+    """The examples' line when the filter lets none through."""
+    return f"No example matches '{printable(typed.strip(), 40)}': backspace edits the filter"
+
+
 def pasted_words(text: str, problem: str) -> str:
     """Why a paste on the board set nothing up: its start (it may be anything) and the reason."""
     return f"Not a position: '{printable(text.strip(), 40)}': {problem}"
