@@ -6,6 +6,7 @@ shown when the terminal is too small, animations off for slow links.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import sys
@@ -31,7 +32,15 @@ from textual.widgets import Input
 from gbr_tui import startup
 from gbr_tui.ascii import AsciiOnly
 from gbr_tui.core import GbrError, Rule, board_from_fen
-from gbr_tui.core.describe import not_kept_words, not_saved_words, restored_words, saved_words, unknown_theme_words
+from gbr_tui.core.describe import (
+    first_start_words,
+    not_kept_words,
+    not_saved_words,
+    restored_words,
+    saved_words,
+    unknown_theme_words,
+)
+from gbr_tui.core.examples import first_start_example
 from gbr_tui.core.settings import Settings, read_settings, settings_path, write_settings
 from gbr_tui.hang_up import end_with_the_input
 from gbr_tui.messages import LoadPosition
@@ -152,6 +161,9 @@ class GbrApp(App[None]):
         self.kept = Settings()
         self._settings_problems: list[str] = []
         self._not_kept_said = False  # a settings file that cannot be written is said once
+        #: No settings kept yet: the very first start, which opens on a study, not on an empty
+        #: board under three warnings.
+        self.first_start = self.settings_file is not None and not self.settings_file.exists() and board is None
         if self.settings_file is not None:
             self.kept, self._settings_problems = read_settings(self.settings_file)
         self._restore_settings()
@@ -160,6 +172,8 @@ class GbrApp(App[None]):
         self.restored = restored_fen is not None
         if restored_fen is not None:
             board, stipulation = board_from_fen(restored_fen), self.kept.stipulation
+        elif self.first_start:
+            board, stipulation = first_start_example().board, first_start_example().stipulation
         self.editor = EditorScreen(board, stipulation)
         #: A collection to browse from the start (``gbr-tui FILE``).
         self.files = files
@@ -176,6 +190,12 @@ class GbrApp(App[None]):
         if self.restored:
             setup = self.editor.setup
             self.notify(restored_words(setup.board.fen(), setup.stipulation), title="Kept from last time", markup=False)
+        if self.first_start and self.settings_file is not None:
+            self.notify(first_start_words(first_start_example()), title="Welcome", markup=False, timeout=15)
+            # The next start is not the first, whatever is left on the board; a file that
+            # cannot be written is said when a setting is kept (_keep).
+            with contextlib.suppress(OSError):
+                write_settings(self.settings_file, self.kept)
 
     # What is kept between runs (never when served) ----------------------------------------
 

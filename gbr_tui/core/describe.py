@@ -172,6 +172,14 @@ def restored_words(fen: str, stipulation: str | None) -> str:
     return f"Set up as you left it: {fen}, {stipulation_words(stipulation)} (c clears the board)"
 
 
+def first_start_words(example: Example) -> str:
+    """What the app says at its very first start, over the study it opens with."""
+    return (
+        f"{example.source}: {example.result}, to show what the app does. "
+        "c clears the board, s sets up the start position, i loads a FEN, a code or a piece list."
+    )
+
+
 def unknown_theme_words(theme: str) -> str:
     return f"the kept theme {printable(theme, 60)!r} is not one of this version's: the default theme"
 

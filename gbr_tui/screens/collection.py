@@ -116,6 +116,9 @@ class CollectionScreen(Screen):
         Binding(
             "b", "bad_records", "bad", tooltip="List the bad records with their file and line", id="collection.bad"
         ),
+        # The same key when no record is bad: it says so (unshown: the Footer offers b only
+        # when there is a list to show).
+        Binding("b", "no_bad_records", "Say that no record is bad", show=False, id="collection.no_bad"),
         Binding("f3,o", "app.open_collection", "open", tooltip="Open another collection file", id="collection.open"),
         Binding(
             "w",
@@ -440,6 +443,9 @@ class CollectionScreen(Screen):
         self.query_one(ContentSwitcher).current = "bad-records"
         self.set_focus(records)
 
+    def action_no_bad_records(self) -> None:
+        self.notify("No bad records: every record of the collection was read.", title="Bad records")
+
     async def action_disagreements(self) -> None:
         await self.show_class(None)
 
@@ -465,6 +471,8 @@ class CollectionScreen(Screen):
             return (self.focused is self.query_one("#class-filter")) == (action == "leave_filter")
         if action == "bad_records":
             return self.index is not None and bool(self.index.bad)
+        if action == "no_bad_records":
+            return self.index is not None and not self.index.bad
         if action == "disagreements":
             return self.index is not None and bool(self.index.disagreements)
         if action == "build_index":
