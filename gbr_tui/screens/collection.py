@@ -68,7 +68,7 @@ from gbr_tui.screens.collection_views import (
 from gbr_tui.screens.index_writing import IndexWriter
 from gbr_tui.widgets.bounded_input import BoundedInput
 from gbr_tui.widgets.class_chart import ClassChart
-from gbr_tui.widgets.collection_lists import ClassTable, PositionList
+from gbr_tui.widgets.collection_lists import BadRecordList, ClassTable, PositionList
 from gbr_tui.widgets.key_footer import KeyFooter
 from gbr_tui.widgets.record_list import Column, RecordList
 
@@ -195,7 +195,7 @@ class CollectionScreen(Screen):
         if view == "positions":
             await switcher.add_content(PositionsView(id=view))
         else:
-            await switcher.add_content(RecordList(id=view))
+            await switcher.add_content(BadRecordList(id=view))
 
     def on_mount(self) -> None:
         self.sub_title = printable(f"{self.files.title} by class")
@@ -442,6 +442,21 @@ class CollectionScreen(Screen):
         records.set_records(columns, len(index.bad), row)
         self.query_one(ContentSwitcher).current = "bad-records"
         self.set_focus(records)
+
+    @on(RecordList.Selected, "#bad-records")
+    def _bad_record_clicked(self, event: RecordList.Selected) -> None:
+        self._show_bad_record(event.index)
+
+    def action_show_bad_record(self) -> None:
+        self._show_bad_record(self.query_one("#bad-records", RecordList).cursor)
+
+    def _show_bad_record(self, number: int) -> None:
+        """A bad record's reason whole, which its column may cut at the screen's edge."""
+        if (index := self.index) is None or not 0 <= number < len(index.bad):
+            return
+        file, record = index.bad[number]
+        where = f"{shown_name(file)}, line {record.line} (record {record.number})"
+        self.notify(printable(record.reason, 2000), title=printable(where), markup=False, timeout=20)
 
     def action_no_bad_records(self) -> None:
         self.notify("No bad records: every record of the collection was read.", title="Bad records")

@@ -44,3 +44,20 @@ class PositionList(RecordList):
             id="positions.load",
         )
     ]
+
+
+class BadRecordList(RecordList):
+    """The bad records with their file, line and reason; Enter shows the reason whole (its
+    column is cut at the screen's edge)."""
+
+    HELP_TITLE = "Bad records"
+    BINDINGS = [
+        Binding(
+            "enter",
+            "screen.show_bad_record",
+            "whole",
+            tooltip="Show the reason of this bad record whole",
+            priority=True,
+            id="bad_records.show",
+        )
+    ]

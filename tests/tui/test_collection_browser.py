@@ -790,3 +790,17 @@ async def test_b_says_so_when_no_record_is_bad(tmp_path):
         await pilot.press("b")
         await until(pilot, lambda: toasts(app))
         assert "No bad records" in toasts(app)[-1]
+
+
+async def test_enter_on_a_bad_record_shows_its_reason_whole(tmp_path):
+    """Fails before: a reason wider than the screen was cut, with no way to read it whole."""
+    app = browser(write(tmp_path, "positions.fen", POSITIONS_FEN + "8/8/8/8/8/8/8/9 w - - 0 1\n"))
+    async with app.run_test(size=(60, 20), notifications=True) as pilot:
+        screen = await loaded(pilot)
+        reason = screen.index.bad[1][1].reason
+        await pilot.press("b", "down")
+        assert reason[:20] in screen_text(app) and reason not in screen_text(app)  # cut at the edge
+        await pilot.press("enter")
+        await until(pilot, lambda: any("line 5" in toast for toast in toasts(app)))
+        shown = next(toast for toast in toasts(app) if "line 5" in toast)
+        assert reason in shown.replace("\n", " ")  # whole in the notice
