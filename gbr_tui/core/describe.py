@@ -172,6 +172,24 @@ def restored_words(fen: str, stipulation: str | None) -> str:
     return f"Set up as you left it: {fen}, {stipulation_words(stipulation)} (c clears the board)"
 
 
+#: What a served client is told when it asks for an action that opens or saves a file on the
+#: host anyway (by the action's name).
+NOT_OFFERED = {
+    "open_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
+    "show_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
+    "save_position": "Saving positions is not offered here: this app is served, and saves nothing on the server.",
+    "screenshot": "Saving screenshots is not offered here: this app is served, and saves nothing on the server.",
+    "build_index": "Writing an index is not offered here: this app is served, and writes nothing on the server.",
+}
+
+
+def not_offered_words(action: str) -> str:
+    return NOT_OFFERED.get(action, "Not offered here: this app is served.")
+
+
+QUIT_HINT_WORDS = "ctrl+q quits (or 'Quit' in the ctrl+p palette); q is a Black queen on the board."
+
+
 def first_start_words(example: Example) -> str:
     """What the app says at its very first start, over the study it opens with."""
     return (

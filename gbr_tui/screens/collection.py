@@ -57,9 +57,9 @@ from gbr_tui.core.patterns import ClassPattern, parse_pattern
 from gbr_tui.core.text import printable
 from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.screens.collection_views import (
+    BadRecordList,
     PositionsView,
     ReadingStatus,
-    bad_records,
     class_cells,
     class_columns,
     shown_name,
@@ -68,7 +68,7 @@ from gbr_tui.screens.collection_views import (
 from gbr_tui.screens.index_writing import IndexWriter
 from gbr_tui.widgets.bounded_input import BoundedInput
 from gbr_tui.widgets.class_chart import ClassChart
-from gbr_tui.widgets.collection_lists import BadRecordList, ClassTable, PositionList
+from gbr_tui.widgets.collection_lists import ClassTable, PositionList
 from gbr_tui.widgets.key_footer import KeyFooter
 from gbr_tui.widgets.record_list import Column, RecordList
 
@@ -116,9 +116,6 @@ class CollectionScreen(Screen):
         Binding(
             "b", "bad_records", "bad", tooltip="List the bad records with their file and line", id="collection.bad"
         ),
-        # The same key when no record is bad: it says so (unshown: the Footer offers b only
-        # when there is a list to show).
-        Binding("b", "no_bad_records", "Say that no record is bad", show=False, id="collection.no_bad"),
         Binding("f3,o", "app.open_collection", "open", tooltip="Open another collection file", id="collection.open"),
         Binding(
             "w",
@@ -435,31 +432,12 @@ class CollectionScreen(Screen):
 
     async def action_bad_records(self) -> None:
         await self._made("bad-records")
-        records = self.query_one("#bad-records", RecordList)
         if (index := self.index) is None:  # the key is shown once the index is loaded (check_action)
             return
-        columns, row = bad_records(index)
-        records.set_records(columns, len(index.bad), row)
+        records = self.query_one("#bad-records", BadRecordList)
+        records.show(index)
         self.query_one(ContentSwitcher).current = "bad-records"
         self.set_focus(records)
-
-    @on(RecordList.Selected, "#bad-records")
-    def _bad_record_clicked(self, event: RecordList.Selected) -> None:
-        self._show_bad_record(event.index)
-
-    def action_show_bad_record(self) -> None:
-        self._show_bad_record(self.query_one("#bad-records", RecordList).cursor)
-
-    def _show_bad_record(self, number: int) -> None:
-        """A bad record's reason whole, which its column may cut at the screen's edge."""
-        if (index := self.index) is None or not 0 <= number < len(index.bad):
-            return
-        file, record = index.bad[number]
-        where = f"{shown_name(file)}, line {record.line} (record {record.number})"
-        self.notify(printable(record.reason, 2000), title=printable(where), markup=False, timeout=20)
-
-    def action_no_bad_records(self) -> None:
-        self.notify("No bad records: every record of the collection was read.", title="Bad records")
 
     async def action_disagreements(self) -> None:
         await self.show_class(None)
@@ -486,8 +464,6 @@ class CollectionScreen(Screen):
             return (self.focused is self.query_one("#class-filter")) == (action == "leave_filter")
         if action == "bad_records":
             return self.index is not None and bool(self.index.bad)
-        if action == "no_bad_records":
-            return self.index is not None and not self.index.bad
         if action == "disagreements":
             return self.index is not None and bool(self.index.disagreements)
         if action == "build_index":
