@@ -188,10 +188,7 @@ async def test_the_filter_applies_while_typing(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await loaded(pilot)
         await pilot.press("slash", *"KR v K")
-        for _ in range(100):
-            if len(shown_classes(screen)) == 1:
-                break
-            await pilot.pause(0.05)
+        await until(pilot, lambda: len(shown_classes(screen)) == 1)  # a state, not 5 s
         assert shown_classes(screen) == [STUDIES_CLASSES[0]]
 
 
