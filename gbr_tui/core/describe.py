@@ -116,6 +116,16 @@ def example_loaded_words(example: Example, rule: Rule = Rule.COUNT) -> str:
 TYPING_HINT = "m types men: Kg3 h6"
 
 
+def not_legal_words(warnings: Sequence[str]) -> str:
+    """An input whose position chess cannot reach: its code is still given (spec section 5)."""
+    return f"not a legal position ({'; '.join(warnings)}): its code is given all the same"
+
+
+def not_legal_count_words(count: int) -> str:
+    positions = "position is" if count == 1 else "positions are"
+    return f"{count:,} {positions} not legal (said above): their codes are given all the same"
+
+
 def no_match_words(typed: str) -> str:
     """The examples' line when the filter lets none through."""
     return f"No example matches '{printable(typed.strip(), 40)}': backspace edits the filter"
