@@ -6,6 +6,7 @@ shown when the terminal is too small, animations off for slow links.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import sys
@@ -31,7 +32,17 @@ from textual.widgets import Input
 from gbr_tui import startup
 from gbr_tui.ascii import AsciiOnly
 from gbr_tui.core import GbrError, Rule, board_from_fen
-from gbr_tui.core.describe import not_kept_words, not_saved_words, restored_words, saved_words, unknown_theme_words
+from gbr_tui.core.describe import (
+    QUIT_HINT_WORDS,
+    first_start_words,
+    not_kept_words,
+    not_offered_words,
+    not_saved_words,
+    restored_words,
+    saved_words,
+    unknown_theme_words,
+)
+from gbr_tui.core.examples import first_start_example
 from gbr_tui.core.settings import Settings, read_settings, settings_path, write_settings
 from gbr_tui.core.setup import Arrangement
 from gbr_tui.core.text import printable
@@ -49,21 +60,11 @@ KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not
 #: The stylesheets, wherever the app is subclassed (a CSS_PATH is read from the subclass's folder).
 STYLES = Path(__file__).parent / "styles"
 EDITOR_STYLES = STYLES / "editor.tcss"
-QUIT_HINT = "ctrl+q quits (or 'Quit' in the ctrl+p palette); q is a Black queen on the board."
 #: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
 HOST_FILE_ACTIONS = frozenset(
     {"open_collection", "show_collection", "save_position", "screenshot", "build_index", "diagram"}
 )
 NO_COLLECTION_TO_SEARCH = "No collection to search: open one first (o), then a searches it for the board."
-#: What a served client is told when it asks for one of them anyway (by its key).
-NOT_OFFERED = {
-    "open_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
-    "show_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
-    "save_position": "Saving positions is not offered here: this app is served, and saves nothing on the server.",
-    "screenshot": "Saving screenshots is not offered here: this app is served, and saves nothing on the server.",
-    "build_index": "Writing an index is not offered here: this app is served, and writes nothing on the server.",
-    "diagram": "Writing diagrams is not offered here: this app is served, and writes nothing on the server.",
-}
 
 if TYPE_CHECKING:
     from textual.actions import ActionParseResult
@@ -163,6 +164,9 @@ class GbrApp(App[None]):
         self._not_kept_said = False  # a settings file that cannot be written is said once
         #: The save dialog's last answers (composer, source...), offered again the next time.
         self.study_answers: StudyRecord | None = None
+        #: No settings kept yet: the very first start, which opens on a study, not on an empty
+        #: board under three warnings.
+        self.first_start = self.settings_file is not None and not self.settings_file.exists() and board is None
         if self.settings_file is not None:
             self.kept, self._settings_problems = read_settings(self.settings_file)
         self._restore_settings()
@@ -171,6 +175,8 @@ class GbrApp(App[None]):
         self.restored = restored_fen is not None
         if restored_fen is not None:
             board, stipulation = board_from_fen(restored_fen), self.kept.stipulation
+        elif self.first_start:
+            board, stipulation = first_start_example().board, first_start_example().stipulation
         self.editor = EditorScreen(board, stipulation)
         #: A collection to browse from the start (``gbr-tui FILE``).
         self.files = files
@@ -189,6 +195,12 @@ class GbrApp(App[None]):
         if self.restored:
             setup = self.editor.setup
             self.notify(restored_words(setup.board.fen(), setup.stipulation), title="Kept from last time", markup=False)
+        if self.first_start and self.settings_file is not None:
+            self.notify(first_start_words(first_start_example()), title="Welcome", markup=False, timeout=15)
+            # The next start is not the first, whatever is left on the board; a file that
+            # cannot be written is said when a setting is kept (_keep).
+            with contextlib.suppress(OSError):
+                write_settings(self.settings_file, self.kept)
 
     # What is kept between runs (never when served) ----------------------------------------
 
@@ -234,7 +246,7 @@ class GbrApp(App[None]):
         await super().action_quit()
 
     def action_quit_hint(self) -> None:
-        self.notify(QUIT_HINT, title="Quit?", markup=False)
+        self.notify(QUIT_HINT_WORDS, title="Quit?", markup=False)
 
     def get_default_screen(self) -> Screen:
         """The editor; what stands for it when the app opens on files (``EditorToCome``)."""
@@ -258,7 +270,7 @@ class GbrApp(App[None]):
         """Every key's action passes here: one ``offers`` refuses is said, not silently dropped."""
         name = action.partition("(")[0].rpartition(".")[2] if isinstance(action, str) else action[1]
         if not self.offers(name):
-            self.notify(NOT_OFFERED.get(name, "Not offered here: this app is served."), severity="warning")
+            self.notify(not_offered_words(name), severity="warning")
             return True
         return await super().run_action(action, default_namespace, namespaces)
 
@@ -339,11 +351,8 @@ class GbrApp(App[None]):
             return self.is_screen_installed(COLLECTION_SCREEN)
         return True
 
-    # Keys and pastes reach here last, after the focused widget and its screen, one at a time in
-    # the order they came: here the bindings act (Textual's App._on_key, after these handlers).
-    # What the editor reads of them outside its bindings is read here too, so that a burst of
-    # keys (over SSH, from a fast typist, a paste) acts as the same keys typed slowly.
-
+    # Keys and pastes reach here after the focused widget and its screen, in the order they came,
+    # where the bindings act: the editor reads here what no binding takes (EditorScreen.paste).
     def on_key(self, event: events.Key) -> None:
         if isinstance(self.screen, EditorScreen) and self.screen.type_unbound_key(event):
             event.prevent_default()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from gbr_tui.core import Rule
+    from gbr_tui.core.collection.browsed import BrowsedIndex
     from gbr_tui.core.examples import Example
 
 
@@ -39,3 +40,9 @@ class TypingScreen(Protocol):
     def type_key(self, char: str) -> None: ...
 
     def typing_back(self) -> None: ...
+
+
+class BrowsingScreen(Protocol):
+    """The collection browser as its lists read it."""
+
+    index: BrowsedIndex | None

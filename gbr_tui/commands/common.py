@@ -14,7 +14,7 @@ from typing import IO, TYPE_CHECKING, Any, Protocol, cast, overload
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK
 from gbr_tui.core import GbrError, Rule
-from gbr_tui.core.describe import RULE_CHOICE
+from gbr_tui.core.describe import RULE_CHOICE, not_legal_count_words, not_legal_words
 
 if TYPE_CHECKING:
     from gbr_tui.core.collection import CollectionRequest
@@ -339,6 +339,15 @@ class Problems:
         self.stream = stream
         self.count = 0
         self.blank_lines = 0
+        #: Inputs read whose position chess cannot reach: their code is given, and they are said.
+        self.not_legal = 0
+
+    def warn_not_legal(self, item: Input, warnings: list[str]) -> None:
+        """An input whose code is defined but whose position is not a legal one (python-chess's
+        validity flags, worded by ``position_warnings``): said, counted, not an error."""
+        self.not_legal += 1
+        stream = self.stream or sys.stderr
+        print(f"gbr-tui {self.command}: {item.where}: {not_legal_words(warnings)}", file=stream)
 
     def report(self, item: Input, error: GbrError) -> None:
         self.count += 1
@@ -356,6 +365,8 @@ class Problems:
         if self.blank_lines:
             lines = "line" if self.blank_lines == 1 else "lines"
             print(f"gbr-tui {self.command}: skipped {self.blank_lines} blank {lines}", file=self.stream or sys.stderr)
+        if self.not_legal:
+            print(f"gbr-tui {self.command}: {not_legal_count_words(self.not_legal)}", file=self.stream or sys.stderr)
         return EXIT_BAD_INPUT if self.count else EXIT_OK
 
 

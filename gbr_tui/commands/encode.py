@@ -158,13 +158,17 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, suff
         codes = vetted.codes  # "" in the place of each line not vouched for
         for index in vetted.rejected:  # python-chess judges what the fast checks did not vouch for
             try:
-                codes[index] = encoder.code(block.texts[index])
+                board = board_from_fen(block.texts[index])
+                codes[index] = encode(board, encoder.rule, encoder.short)
             except GbrError as error:  # no code: its "" is left out below
                 if block.skipped(index):
                     problems.blank_lines += 1
                 else:
                     item = block.input(index)
                     problems.report(item, not_utf8(item.text) or error)
+                continue
+            if warnings := position_warnings(board):
+                problems.warn_not_legal(block.input(index), warnings)
         lines = [code for code in codes if code] if vetted.rejected else codes
         if prefix or suffix:
             lines = [prefix + code + suffix for code in lines]
@@ -181,9 +185,13 @@ def _write_boards(
         try:
             if problem := not_utf8(item.text):
                 raise problem
-            print(written(read(item.text)))
+            given = read(item.text)
+            print(written(given))
         except GbrError as error:
             problems.report(item, error)
+            continue
+        if warnings := position_warnings(given.board):
+            problems.warn_not_legal(item, warnings)
 
 
 def _write_json(
@@ -232,9 +240,13 @@ def _json_record(
         else:
             problems.report(item, error)
             return error_record(item, error)
+    warnings = position_warnings(board)
+    if warnings:
+        problems.warn_not_legal(item, warnings)
     return {
         "input": item.text,
         "code": code,
+        "legal": not warnings,
         "short": short_form(code),
         "extended": extended,
         "material": men_on_board(board, separator="v"),
@@ -242,7 +254,7 @@ def _json_record(
         "form": form,
         "caption": caption,
         "result": result,
-        "warnings": position_warnings(board),
+        "warnings": warnings,
     }
 
 

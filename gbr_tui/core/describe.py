@@ -116,6 +116,21 @@ def example_loaded_words(example: Example, rule: Rule = Rule.COUNT) -> str:
 TYPING_HINT = "m types men: Kg3 h6"
 
 
+def not_legal_words(warnings: Sequence[str]) -> str:
+    """An input whose position chess cannot reach: its code is still given (spec section 5)."""
+    return f"not a legal position ({'; '.join(warnings)}): its code is given all the same"
+
+
+def not_legal_count_words(count: int) -> str:
+    positions = "position is" if count == 1 else "positions are"
+    return f"{count:,} {positions} not legal (said above): their codes are given all the same"
+
+
+def no_match_words(typed: str) -> str:
+    """The examples' line when the filter lets none through."""
+    return f"No example matches '{printable(typed.strip(), 40)}': backspace edits the filter"
+
+
 def pasted_words(text: str, problem: str) -> str:
     """Why a paste on the board set nothing up: its start (it may be anything) and the reason."""
     return f"Not a position: '{printable(text.strip(), 40)}': {problem}"
@@ -165,6 +180,33 @@ def stipulation_conflict(stipulation: str | None, turn: chess.Color) -> str | No
 def restored_words(fen: str, stipulation: str | None) -> str:
     """What the app says when it sets up the position left on the board last time."""
     return f"Set up as you left it: {fen}, {stipulation_words(stipulation)} (c clears the board)"
+
+
+#: What a served client is told when it asks for an action that opens or saves a file on the
+#: host anyway (by the action's name).
+NOT_OFFERED = {
+    "open_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
+    "show_collection": "Opening files is not offered here: this app is served, and opens nothing on the server.",
+    "save_position": "Saving positions is not offered here: this app is served, and saves nothing on the server.",
+    "screenshot": "Saving screenshots is not offered here: this app is served, and saves nothing on the server.",
+    "build_index": "Writing an index is not offered here: this app is served, and writes nothing on the server.",
+    "diagram": "Writing diagrams is not offered here: this app is served, and writes nothing on the server.",
+}
+
+
+def not_offered_words(action: str) -> str:
+    return NOT_OFFERED.get(action, "Not offered here: this app is served.")
+
+
+QUIT_HINT_WORDS = "ctrl+q quits (or 'Quit' in the ctrl+p palette); q is a Black queen on the board."
+
+
+def first_start_words(example: Example) -> str:
+    """What the app says at its very first start, over the study it opens with."""
+    return (
+        f"{example.source}: {example.result}, to show what the app does. "
+        "c clears the board, s sets up the start position, i loads a FEN, a code or a piece list."
+    )
 
 
 def unknown_theme_words(theme: str) -> str:

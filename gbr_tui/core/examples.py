@@ -320,3 +320,8 @@ def _folded(text: str) -> str:
 
 
 __all__ = ["ALL", "CLASSICS", "NAMED", "PUBLISHED", "SPEC_POSITIONS", "Example", "arrange", "find", "position"]
+
+
+def first_start_example() -> Example:
+    """The study the app opens with the first time (the spec's own example, =0323.12g3g1)."""
+    return next(example for example in ALL if example.name == "Kubbel 1925")

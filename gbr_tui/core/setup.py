@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import chess
 
@@ -17,9 +18,9 @@ from gbr_tui.core.describe import example_loaded_words, unknown_types_words
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.examples import Example, arrange
 from gbr_tui.core.explanation import BoardDescription, describe_board
-from gbr_tui.core.material import board_from_fen
-from gbr_tui.core.notation import DecodedCode, decode
-from gbr_tui.core.piece_list import looks_like_piece_list, read_piece_list
+
+if TYPE_CHECKING:
+    from gbr_tui.core.notation import DecodedCode
 
 #: What an undo step restores: the full FEN (en passant square kept as set), the stipulation and
 #: the castling rights the user wants (see ``PositionSetup.castling``).
@@ -88,6 +89,11 @@ def read_position(text: str, squares: bool = False) -> Arrangement:
     Rd5. +``: its stipulation and side to move when its result part gives them) or a code in
     any dialect (a stipulation when it gives one); GbrError when it cannot be set up, or with
     ``squares`` when a code does not give every man's square."""
+    # Imported when first read: the editor's first frame needs no parser.
+    from gbr_tui.core.material import board_from_fen
+    from gbr_tui.core.notation import decode
+    from gbr_tui.core.piece_list import looks_like_piece_list, read_piece_list
+
     if text.count("/") >= 7:
         board = board_from_fen(text)
         return Arrangement(board, None, f"FEN {board.fen()}")

@@ -51,14 +51,21 @@ class InputDialog(ModalScreen[Result | None], Generic[Result]):
         """The feedback line as shown."""
         return str(self.query_one("#dialog-feedback", Static).content)
 
-    def _read(self, text: str) -> Result | None:
+    def still_typed(self, text: str) -> bool:
+        """Whether ``text``, which reads as nothing yet, may still be on its way (a path whose
+        name begins a file's): then the feedback waits for Enter rather than say it is wrong."""
+        return False
+
+    def _read(self, text: str, typing: bool = False) -> Result | None:
         result, feedback = self.check(text) if text.strip() else (None, "")
+        if typing and result is None and self.still_typed(text):
+            feedback = ""
         self.query_one("#dialog-feedback", Static).update(feedback)
         return result
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
-        self._read(event.value)
+        self._read(event.value, typing=True)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

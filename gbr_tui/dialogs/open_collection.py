@@ -67,6 +67,19 @@ class OpenCollectionDialog(InputDialog[CollectionRequest]):
     def __init__(self) -> None:
         super().__init__(suggester=PathSuggester())
 
+    def still_typed(self, text: str) -> bool:
+        """A path being typed: no such file yet, but its name begins an entry of its folder."""
+        try:
+            path = expanded(text.strip())
+        except LookupError:
+            return False
+        if path.exists() or text.endswith("/"):
+            return False
+        try:
+            return any(entry.name.startswith(path.name) for entry in os.scandir(path.parent))
+        except OSError:
+            return False
+
     def check(self, text: str) -> tuple[CollectionRequest | None, str | Text]:
         try:
             path = expanded(text.strip())

@@ -57,9 +57,9 @@ from gbr_tui.core.patterns import ClassPattern, parse_pattern
 from gbr_tui.core.text import printable
 from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.screens.collection_views import (
+    BadRecordList,
     PositionsView,
     ReadingStatus,
-    bad_records,
     class_cells,
     class_columns,
     shown_name,
@@ -192,7 +192,7 @@ class CollectionScreen(Screen):
         if view == "positions":
             await switcher.add_content(PositionsView(id=view))
         else:
-            await switcher.add_content(RecordList(id=view))
+            await switcher.add_content(BadRecordList(id=view))
 
     def on_mount(self) -> None:
         self.sub_title = printable(f"{self.files.title} by class")
@@ -432,11 +432,10 @@ class CollectionScreen(Screen):
 
     async def action_bad_records(self) -> None:
         await self._made("bad-records")
-        records = self.query_one("#bad-records", RecordList)
         if (index := self.index) is None:  # the key is shown once the index is loaded (check_action)
             return
-        columns, row = bad_records(index)
-        records.set_records(columns, len(index.bad), row)
+        records = self.query_one("#bad-records", BadRecordList)
+        records.show(index)
         self.query_one(ContentSwitcher).current = "bad-records"
         self.set_focus(records)
 

@@ -112,6 +112,44 @@ def bad_records(index: BrowsedIndex) -> tuple[list[Column], Callable[[int], list
     return columns, row
 
 
+class BadRecordList(RecordList):
+    """The bad records with their file, line and reason; Enter (or a click) shows the reason
+    whole, which its column may cut at the screen's edge."""
+
+    HELP_TITLE = "Bad records"
+    BINDINGS = [
+        Binding(
+            "enter",
+            "show_whole",
+            "whole",
+            tooltip="Show the reason of this bad record whole",
+            priority=True,
+            id="bad_records.show",
+        )
+    ]
+
+    index: BrowsedIndex | None = None
+
+    def show(self, index: BrowsedIndex) -> None:
+        self.index = index
+        columns, row = bad_records(index)
+        self.set_records(columns, len(index.bad), row)
+
+    def action_show_whole(self) -> None:
+        self._show_whole(self.cursor)
+
+    def on_record_list_selected(self, event: RecordList.Selected) -> None:
+        event.stop()
+        self._show_whole(event.index)
+
+    def _show_whole(self, number: int) -> None:
+        if (index := self.index) is None or not 0 <= number < len(index.bad):
+            return
+        file, record = index.bad[number]
+        where = f"{shown_name(file)}, line {record.line} (record {record.number})"
+        self.notify(printable(record.reason, 2000), title=printable(where), markup=False, timeout=20)
+
+
 def summary_line(
     files: CollectionRequest, index: BrowsedIndex, rows: ClassListing, pattern: ClassPattern | None, modes: str
 ) -> str:

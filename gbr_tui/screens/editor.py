@@ -400,7 +400,10 @@ class EditorScreen(PublishingEditor, Screen):
             self.notify("Nothing to redo", severity="warning")
 
     def on_examples_pane_chosen(self, message: ExamplesPane.Chosen) -> None:
+        """The example loaded, the keys go to the board: left in the filter, ``y`` and ``e``
+        typed "saavedraye" there (Tab goes back to the examples)."""
         self.load_example(message.example)
+        self.board_view.focus()
 
     def load_example(self, example: Example) -> None:
         """A named position as published (its side to move and stipulation); a class's

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from textual.binding import Binding
 
+from gbr_tui.interfaces import BrowsingScreen
 from gbr_tui.widgets.record_list import RecordList
 
 # The keys that move the focus are priority bindings: the app runs them before it hands on the
@@ -26,8 +29,19 @@ class ClassTable(RecordList):
             tooltip="List the positions of this class",
             priority=True,
             id="classes.open",
-        )
+        ),
+        # b lists the bad records (the screen's key); when there is none, it says so here.
+        Binding("b", "no_bad_records", "Say that no record is bad", show=False, id="classes.no_bad"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if action == "no_bad_records":
+            index = cast(BrowsingScreen, self.screen).index
+            return index is not None and not index.bad
+        return True
+
+    def action_no_bad_records(self) -> None:
+        self.notify("No bad records: every record of the collection was read.", title="Bad records")
 
 
 class PositionList(RecordList):

@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.widgets import DataTable, Input, Static
 
 from gbr_tui.core import GbrError, Rule
-from gbr_tui.core.describe import example_words
+from gbr_tui.core.describe import example_words, no_match_words
 from gbr_tui.core.examples import ALL, Example, find
 from gbr_tui.widgets.bounded_input import BoundedInput
 
@@ -161,7 +161,10 @@ class ExamplesPane(Vertical):
 
     def _show_detail(self) -> None:
         row = self.table.cursor_row
-        detail = example_words(self.shown[row]) if 0 <= row < len(self.shown) else ""
+        if not self.shown and self.filter_text.strip():
+            detail = no_match_words(self.filter_text)
+        else:
+            detail = example_words(self.shown[row]) if 0 <= row < len(self.shown) else ""
         self.query_one("#examples-detail", Static).update(detail)
         self.table.tooltip = detail or None  # whole, where the line is cut to one row (60x20)
 

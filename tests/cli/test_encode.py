@@ -267,3 +267,32 @@ def test_a_printed_piece_list_with_its_stipulation() -> None:
     assert run_gbr("encode", "--pieces", "--stipulation", "=", printed).lines == ["=0300.10"]  # the option wins
     record = json.loads(run_gbr("encode", "--pieces", "--json", "Kb6 c6 / Ka1 Rd5 (2+2) Draw").lines[0])
     assert (record["code"], record["stipulation"]) == ("0300.10", "=")
+
+
+#: The issue's position without a Black king: KP v R, 0300.10 (a Black rook counts 3, one White
+#: pawn). The code is defined (spec section 5: encode, but warn).
+NO_BLACK_KING = "8/8/1KP5/3r4/8/8/8/8 w - - 0 1"
+
+
+def test_a_position_that_cannot_occur_gets_its_code_and_is_said() -> None:
+    """Fails before: 0300.10 and not a word, where the editor warns "Black has no king"."""
+    result = run_gbr("encode", NO_BLACK_KING, KUBBEL)
+    assert result.lines == ["0300.10", "0323.12"]
+    assert result.status == 0  # every code was given
+    assert f"'{NO_BLACK_KING}': not a legal position (Black has no king)" in result.stderr
+    assert "1 position is not legal" in result.stderr and KUBBEL not in result.stderr
+    record = json.loads(run_gbr("encode", "--json", NO_BLACK_KING).lines[0])
+    assert (record["code"], record["legal"], record["warnings"]) == ("0300.10", False, ["Black has no king"])
+
+
+def test_positions_that_cannot_occur_in_a_big_stdin_are_said_with_their_line() -> None:
+    """Blocks big enough for numpy's path: a position without a Black king is not vouched for
+    there, and python-chess's verdict names its line."""
+    from gbr_tui.core.batch import NUMPY_WORTH
+
+    lines = [KUBBEL] * NUMPY_WORTH
+    lines[99] = NO_BLACK_KING
+    result = run_gbr("encode", stdin="\n".join(lines) + "\n")
+    assert result.lines[99] == "0300.10" and len(result.lines) == NUMPY_WORTH
+    assert "line 100: not a legal position (Black has no king)" in result.stderr
+    assert "1 position is not legal" in result.stderr

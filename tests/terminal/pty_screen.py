@@ -39,15 +39,13 @@ class PtyScreen:
             except pexpect.EOF:
                 return
 
-    def settle(self, quiet: float = 1.0, timeout: float = TIMEOUT) -> None:
-        """Read until the program has written nothing for ``quiet`` seconds (it has acted on
-        every key sent), or ``timeout`` has passed."""
+    def wait_until_gone(self, needle: str, timeout: float = TIMEOUT) -> str:
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            before = self.text
-            self.pump(quiet)
-            if self.text == before:
-                return
+        while needle in self.text:
+            if time.monotonic() > deadline or not self.child.isalive():
+                raise AssertionError(f"{needle!r} never went; screen:\n{self.text}")
+            self.pump(0.1)
+        return self.text
 
     def wait_for(self, needle: str, timeout: float = TIMEOUT) -> str:
         deadline = time.monotonic() + timeout

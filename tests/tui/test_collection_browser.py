@@ -188,10 +188,7 @@ async def test_the_filter_applies_while_typing(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await loaded(pilot)
         await pilot.press("slash", *"KR v K")
-        for _ in range(100):
-            if len(shown_classes(screen)) == 1:
-                break
-            await pilot.pause(0.05)
+        await until(pilot, lambda: len(shown_classes(screen)) == 1)  # a state, not 5 s
         assert shown_classes(screen) == [STUDIES_CLASSES[0]]
 
 
@@ -765,3 +762,42 @@ async def test_escape_leaves_the_filter_and_backspace_edits_it(tmp_path):
         assert isinstance(screen.focused, ClassTable) and app.screen is screen
         await pilot.press("escape")  # from the classes: back to the editor
         assert app.screen is not screen
+
+
+async def test_a_path_still_being_typed_is_not_called_missing(tmp_path, monkeypatch):
+    """Fails before: "stu" said "stu: no such file" while studies.pgn was being typed."""
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "studies.pgn", STUDIES_PGN)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("o", *"stu")
+        assert app.screen.feedback == ""  # studies.pgn begins so: still on its way
+        await pilot.press(*"x")
+        assert app.screen.feedback == "stux: no such file"  # nothing begins so
+        app.screen.query_one(Input).value = "stu"
+        await pilot.press("enter")
+        assert app.screen.feedback == "stu: no such file"  # Enter: said, whatever begins so
+
+
+async def test_b_says_so_when_no_record_is_bad(tmp_path):
+    """Fails before: b did nothing at all when every record was read."""
+    app = browser(write(tmp_path, "kr.fen", kr_v_k_lines(3)))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await loaded(pilot)
+        await pilot.press("b")
+        await until(pilot, lambda: toasts(app))
+        assert "No bad records" in toasts(app)[-1]
+
+
+async def test_enter_on_a_bad_record_shows_its_reason_whole(tmp_path):
+    """Fails before: a reason wider than the screen was cut, with no way to read it whole."""
+    app = browser(write(tmp_path, "positions.fen", POSITIONS_FEN + "8/8/8/8/8/8/8/9 w - - 0 1\n"))
+    async with app.run_test(size=(60, 20), notifications=True) as pilot:
+        screen = await loaded(pilot)
+        reason = screen.index.bad[1][1].reason
+        await pilot.press("b", "down")
+        assert reason[:20] in screen_text(app) and reason not in screen_text(app)  # cut at the edge
+        await pilot.press("enter")
+        await until(pilot, lambda: any("line 5" in toast for toast in toasts(app)))
+        shown = next(toast for toast in toasts(app) if "line 5" in toast)
+        assert reason in shown.replace("\n", " ")  # whole in the notice

@@ -6,9 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from textual.widgets import Static
 
 from gbr_tui.app import make_app
 from gbr_tui.core.examples import ALL
+from gbr_tui.dialogs.copy_menu import CopyMenu
+from gbr_tui.widgets.board_editor import BoardEditor
 from gbr_tui.widgets.examples_pane import ExamplesPane
 from tests.support.tui import KUBBEL_CODE, KUBBEL_FEN, screen_text, shown_code_pane
 
@@ -117,3 +120,21 @@ async def test_the_table_tooltip_gives_the_highlighted_row_whole_in_the_compact_
         table = app.screen.query_one(ExamplesPane).table
         assert table.tooltip == "Kubbel 1922 · KBNPP v KPP · L. Kubbel, Shakhmatny Listok 1922 · White to play and win"
         assert any(line.rstrip().endswith("…") for line in examples_pane_text(app))
+
+
+async def test_keys_after_enter_go_to_the_board_and_a_filter_with_no_match_says_so():
+    """Fails before: "saavedra", Enter, y, e left the filter "saavedraye", 0 of 46 rows and no
+    word of why, and nothing copied."""
+    app = make_app()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("tab", "tab", *"saavedra", "enter")
+        assert isinstance(app.focused, BoardEditor)
+        pane = app.screen.query_one(ExamplesPane)
+        assert pane.filter_text == "saavedra"
+        await pilot.press("y")
+        assert isinstance(app.screen, CopyMenu)  # y is the board's copy menu
+        await pilot.press("escape", "shift+tab", *"ye")
+        assert pane.filter_text == "ye"  # focused again, the filter's text was selected: replaced
+        await pilot.press(*"zz")
+        assert pane.border_subtitle == "0 of 46"
+        assert "No example matches 'yezz'" in str(pane.query_one("#examples-detail", Static).content)

@@ -7,7 +7,7 @@ import json
 
 from gbr_tui.app import make_app
 from gbr_tui.core import Rule
-from tests.support.tui import KUBBEL_FEN, toasts
+from tests.support.tui import KUBBEL_FEN, shown_digits, toasts
 
 KUBBEL = KUBBEL_FEN + " w - - 0 1"
 
@@ -117,3 +117,26 @@ def test_the_command_keeps_settings_in_the_config_dir_but_not_when_served(tmp_pa
     gbr_tui.app.run_app()
     gbr_tui.app.run_app(served=True)
     assert [options["settings_file"] for options in made] == [tmp_path / "gbr-tui" / "settings.json", None]
+
+
+async def test_the_first_start_opens_on_a_study_and_says_how_to_clear_it(tmp_path):
+    """Fails before: the very first start showed an empty board under three warnings. It opens
+    on Kubbel's study (the spec's =0323.12g3g1) and says that c clears it; the next start, with
+    the board cleared, is empty: the first start is once."""
+    settings = tmp_path / "gbr-tui" / "settings.json"
+    first = make_app(settings_file=settings)
+    shown = await _run_and_quit(first, "c")
+    assert any("Kubbel" in toast and "c clears the board" in toast for toast in shown)
+    assert settings.exists()
+    again = make_app(settings_file=settings)
+    shown = await _run_and_quit(again)
+    assert not again.editor.setup.board.occupied
+    assert not any("Kubbel" in toast for toast in shown)
+
+
+async def test_the_first_start_shows_kubbel_with_its_published_code(tmp_path):
+    app = make_app(settings_file=tmp_path / "settings.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.editor.setup.board.fen() == KUBBEL and app.editor.setup.stipulation == "="
+        assert shown_digits(app) == "0323.12"

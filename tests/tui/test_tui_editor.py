@@ -75,7 +75,7 @@ async def test_every_example_row_loads_its_class():
             assert position_warnings(board) == [], (white, black)  # a legal arrangement
             table = app.screen.query_one(ExamplesPane).table
             assert str(table.get_row_at(table.cursor_row)[2]) == canonical(spec_class)
-            await pilot.press("down")
+            await pilot.press("shift+tab", "down")  # loaded, the keys went to the board: back
 
 
 async def test_typing_filters_the_examples_by_code_prefix_or_material():

@@ -45,6 +45,16 @@ async def test_a_figurine_typed_ahead_after_m_waits_for_its_turn():
         assert app.editor.setup.board.board_fen() == "8/8/1K6/8/8/8/8/8"
 
 
+async def test_a_key_no_man_has_typed_ahead_after_m_is_said():
+    """Fails before: ``m`` and ``Kz9`` in one burst: z came before m had acted and vanished."""
+    app = KeyedApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await burst(pilot, ["m", "K", "z", "9"])
+        await until(pilot, lambda: toasts(app))
+        assert "'z' after K: expected a file (a-h)" in toasts(app)[0]
+        assert not app.editor.setup.board.occupied
+
+
 @pytest.mark.parametrize("typing", [False, True], ids=["on the board", "after m"])
 async def test_a_pasted_printed_piece_list_sets_the_position_up(typing):
     """Fails before: a bracketed paste placed nothing and said nothing."""
