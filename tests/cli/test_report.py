@@ -118,6 +118,7 @@ def test_the_page_needs_no_network(report_400):
     assert "<script" not in text and "@import" not in text and "url(" not in text
 
 
+@pytest.mark.slow  # Chromium takes seconds of CPU to start
 @pytest.mark.skipif(
     CHROMIUM is None and not os.environ.get("GBR_TUI_REQUIRE_BROWSER"), reason="needs Chromium (.ci/run installs it)"
 )
