@@ -225,3 +225,14 @@ async def test_moves_and_fields_typed_in_one_burst_act_in_order(tmp_path, monkey
         await pilot.pause()
         fields = {name: app.screen.query_one(f"#study-{name}", Input).value for name in ("composer", "source", "year")}
         assert fields == {"composer": "Kubbel", "source": "Shakhmaty", "year": "1925"}
+
+
+async def test_no_solution_mode_for_a_position_that_cannot_be_played():
+    app = make_app()  # the empty board: no kings
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert any(
+            "No moves can be played from this position: " in toast and "no king" in toast for toast in toasts(app)
+        )
