@@ -34,18 +34,32 @@ MOVE_LENGTH = 16
 PICK_HINT = "Enter on a man, then on its square"
 
 
+#: The keys the move input hands to the screen as it reads them, in order with the letters of
+#: the moves: a key typed ahead in a burst (``Bf2+`` Enter F7 ``Kf3`` Enter) acts where it
+#: came. (Bindings act when the key comes back up from the input, after the keys behind it.)
+ORDERED_KEYS = {
+    "enter": "play_typed",
+    "f7": "back",
+    "f8": "forward",
+    "f9": "take_back",
+    "ctrl+z": "take_back",
+    "f6": "leave",
+    "f10": "leave",
+    "escape": "leave",
+}
+
+
 class MoveInput(BoundedInput):
-    """The move typed: Enter plays it as the Input reads the key, in order with the letters, so
-    that moves typed ahead (``Bf2+`` Enter ``Kh1`` Enter in one burst) are played as they came.
-    (Its Enter binding, and the Submitted message, act after the letters that followed.)"""
+    """The move typed: Enter plays it, and the screen's keys act, as the input reads them."""
 
     async def _on_key(self, event: events.Key) -> None:
-        if event.key == "enter":
-            event.stop()
-            event.prevent_default()
-            cast("SolutionScreen", self.screen).play_typed(self)
+        action = ORDERED_KEYS.get(event.key)
+        if action is None:
+            await super()._on_key(event)
             return
-        await super()._on_key(event)
+        event.stop()
+        event.prevent_default()
+        await self.screen.run_action(action)
 
 
 class SolutionBoard(BoardEditor, inherit_bindings=False):
@@ -85,8 +99,8 @@ class SolutionScreen(Screen[Solution]):
 
     BINDINGS = [
         Binding("f6,f10,escape", "leave", "done", tooltip="Back to the editor, the solution kept", id="solution.done"),
-        Binding("f7,ctrl+b", "back", "back", tooltip="One move back", id="solution.back"),
-        Binding("f8,ctrl+f", "forward", "on", tooltip="One move on along the line", id="solution.forward"),
+        Binding("f7", "back", "back", tooltip="One move back", id="solution.back"),
+        Binding("f8", "forward", "on", tooltip="One move on along the line", id="solution.forward"),
         Binding(
             "f9,ctrl+z",
             "take_back",
@@ -146,8 +160,9 @@ class SolutionScreen(Screen[Solution]):
         self.app.bell()
         self.notify(error.message, title="Not played", severity="warning", markup=False)
 
-    def play_typed(self, move_input: Input) -> None:
+    def action_play_typed(self) -> None:
         """Play the move typed; refused, it stays there to be corrected."""
+        move_input = self.query_one("#solution-move", Input)
         text = move_input.value.strip()
         if not text:
             return

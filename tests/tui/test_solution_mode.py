@@ -219,6 +219,15 @@ async def test_moves_and_fields_typed_in_one_burst_act_in_order(tmp_path, monkey
         # would hold them run together and refuse them.
         assert app.screen.query_one(MoveList).option_count == 4
         assert app.screen.query_one(SolutionBoard).board.fen() == "6n1/7P/2p5/8/8/r5K1/B1p2B2/7k w - - 0 3"
+        # Back two moves and another second move for White, in one burst: a variation after 2.h7.
+        burst(app, "f7", "f7", *"Kf3", "enter")
+        await pilot.pause()
+        rows = [str(option.prompt).strip() for option in app.screen.query_one(MoveList).options]
+        assert rows == ["1. Bf2+", "1... Kh1", "2. h7", "2. Kf3", "2... c2+"]
+        burst(app, "f9", "f8", "f8", "f8")  # 2.Kf3 taken back, then on along the main line to its end
+        await pilot.pause()
+        assert app.screen.query_one(MoveList).option_count == 4
+        assert app.screen.query_one(SolutionBoard).board.fen() == "6n1/7P/2p5/8/8/r5K1/B1p2B2/7k w - - 0 3"
         await pilot.press("f6", "w")
         await pilot.pause()
         burst(app, *"k.pgn", "tab", *"Kubbel", "tab", *"Shakhmaty", "tab", *"1925")
