@@ -23,7 +23,7 @@ from gbr_tui.core import GbrError
 from gbr_tui.core.explanation import describe_board
 from gbr_tui.core.publish.solution import MoveMark, Solution
 from gbr_tui.interfaces import GbrAppInterface
-from gbr_tui.widgets.board_editor import BoardEditor
+from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.bounded_input import BoundedInput
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.key_footer import KeyFooter
@@ -62,18 +62,32 @@ class MoveInput(BoundedInput):
         await self.screen.run_action(action)
 
 
-class SolutionBoard(BoardEditor, inherit_bindings=False):
-    """The board of the solution mode: the cursor keys, and Enter (or space) to pick a man and
-    then its square. None of the editor's keys: the position is not edited here."""
+class SolutionBoard(BoardView):
+    """The board of the solution mode: the cursor keys, and Enter (or space, or a click) to
+    pick a man and then its square. None of the editor's keys: the position is not edited here."""
 
     HELP_TITLE = "Solution board (when it has the focus)"
     BINDINGS = [
-        Binding("up", "move(0, 1)", "Cursor up", show=False, id="solution.board_up"),
-        Binding("down", "move(0, -1)", "Cursor down", show=False, id="solution.board_down"),
-        Binding("left", "move(-1, 0)", "Cursor left", show=False, id="solution.board_left"),
-        Binding("right", "move(1, 0)", "Cursor right", show=False, id="solution.board_right"),
+        Binding("up", "step(0, 1)", "Cursor up", show=False, id="solution.board_up"),
+        Binding("down", "step(0, -1)", "Cursor down", show=False, id="solution.board_down"),
+        Binding("left", "step(-1, 0)", "Cursor left", show=False, id="solution.board_left"),
+        Binding("right", "step(1, 0)", "Cursor right", show=False, id="solution.board_right"),
         Binding("enter,space", "screen.pick", "pick", tooltip="Pick a man, then its square", id="solution.pick"),
     ]
+
+    def action_step(self, right: int, up: int) -> None:
+        """The cursor a square along, as the board is seen (turned round when flipped)."""
+        sign = -1 if self.flipped else 1
+        file = chess.square_file(self.cursor) + sign * right
+        rank = chess.square_rank(self.cursor) + sign * up
+        self.cursor = chess.square(max(0, min(7, file)), max(0, min(7, rank)))
+
+    async def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        square = None if offset is None else self.square_at(offset.x, offset.y)
+        if square is not None:
+            self.cursor = square
+            await self.run_action("screen.pick")
 
 
 class SolutionScreen(Screen[Solution]):
@@ -140,6 +154,7 @@ class SolutionScreen(Screen[Solution]):
         board.flipped = self.flipped
         board.ascii_mode = cast(GbrAppInterface, self.app).ascii_mode
         board.border_subtitle = PICK_HINT
+        board.border_title = "Board"
         self.query_one(MoveList).border_title = "Solution"
         self.query_one(CodePane).border_title = "Code of the position shown"
         self._show()
@@ -199,9 +214,6 @@ class SolutionScreen(Screen[Solution]):
             self._refused(error)
             return
         self._show()
-
-    def on_board_editor_square_clicked(self, message: BoardEditor.SquareClicked) -> None:
-        self.action_pick()
 
     def on_move_list_node_chosen(self, message: MoveList.NodeChosen) -> None:
         if message.node is not self.solution.node:
