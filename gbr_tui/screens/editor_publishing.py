@@ -7,14 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-import chess
-import chess.pgn
 from textual.binding import Binding
 
 from gbr_tui.core import GbrError
 from gbr_tui.interfaces import GbrAppInterface
 
 if TYPE_CHECKING:
+    import chess.pgn
     from textual.screen import Screen
 
     from gbr_tui.core.publish.solution import Solution
