@@ -86,6 +86,11 @@ async def test_kubbel_solution_entered_saved_and_replayed(tmp_path, monkeypatch)
         await pilot.press("enter")
         await pilot.pause()
         assert any("Appended the position to kubbel.pgn (GBR =0323.12g3g1" in toast for toast in toasts(app))
+        await pilot.press("w")  # the next time, the box offers the last answers
+        await pilot.pause()
+        offered = {name: app.screen.query_one(f"#study-{name}", Input).value for name in ("composer", "award")}
+        assert offered == {"composer": "Kubbel, Leonid", "award": "1st Prize"}
+        await pilot.press("f10")
     game = chess.pgn.read_game(io.StringIO((tmp_path / "kubbel.pgn").read_text()))
     assert game is not None and not game.errors
     assert (game.headers["White"], game.headers["Event"], game.headers["Date"]) == (
