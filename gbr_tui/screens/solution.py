@@ -235,4 +235,5 @@ class SolutionScreen(Screen[Solution]):
             self.notify("No move to take back", severity="warning")
 
     def action_leave(self) -> None:
-        self.dismiss(self.solution)
+        if self.is_active:  # a second leave key typed ahead, before the screen has gone, does nothing
+            self.dismiss(self.solution)

@@ -233,7 +233,10 @@ async def test_moves_and_fields_typed_in_one_burst_act_in_order(tmp_path, monkey
         await pilot.pause()
         assert app.screen.query_one(MoveList).option_count == 4
         assert app.screen.query_one(SolutionBoard).board.fen() == "6n1/7P/2p5/8/8/r5K1/B1p2B2/7k w - - 0 3"
-        await pilot.press("f6", "w")
+        burst(app, "f6", "f10", "escape")  # three leave keys at once: the mode is left once
+        await pilot.pause()
+        assert app.screen is app.editor
+        await pilot.press("w")
         await pilot.pause()
         burst(app, *"k.pgn", "tab", *"Kubbel", "tab", *"Shakhmaty", "tab", *"1925")
         await pilot.pause()
