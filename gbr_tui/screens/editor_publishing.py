@@ -7,14 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-import chess
-import chess.pgn
 from textual.binding import Binding
 
 from gbr_tui.core import GbrError
 from gbr_tui.interfaces import GbrAppInterface
 
 if TYPE_CHECKING:
+    import chess.pgn
     from textual.screen import Screen
 
     from gbr_tui.core.publish.solution import Solution
@@ -66,10 +65,19 @@ class PublishingEditor:
         self.solution = None if game is None else Solution(game.board(), game)
 
     def action_solve(self) -> None:
-        """The solution mode, on the solution entered before when it still fits the position."""
+        """The solution mode, on the solution entered before when it still fits the position;
+        refused, with the reasons, for a position that is not legal (no moves can follow it)."""
         from gbr_tui.core.publish.solution import Solution
+        from gbr_tui.core.validity import position_warnings
         from gbr_tui.screens.solution import SolutionScreen
 
+        problems = position_warnings(self.setup.board)
+        if problems:
+            words = "; ".join(problems)
+            self._screen.notify(
+                f"No moves can be played from this position: {words}", title="Solution", severity="error", markup=False
+            )
+            return
         game = self.solution_game()
         solution = Solution(self.setup.board.copy(), game)
         self._screen.app.push_screen(

@@ -23,7 +23,7 @@ from gbr_tui.core import GbrError
 from gbr_tui.core.explanation import describe_board
 from gbr_tui.core.publish.solution import MoveMark, Solution
 from gbr_tui.interfaces import GbrAppInterface
-from gbr_tui.widgets.board_editor import BoardEditor
+from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.bounded_input import BoundedInput
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.key_footer import KeyFooter
@@ -34,32 +34,60 @@ MOVE_LENGTH = 16
 PICK_HINT = "Enter on a man, then on its square"
 
 
+#: The keys the move input hands to the screen as it reads them, in order with the letters of
+#: the moves: a key typed ahead in a burst (``Bf2+`` Enter F7 ``Kf3`` Enter) acts where it
+#: came. (Bindings act when the key comes back up from the input, after the keys behind it.)
+ORDERED_KEYS = {
+    "enter": "play_typed",
+    "f7": "back",
+    "f8": "forward",
+    "f9": "take_back",
+    "ctrl+z": "take_back",
+    "f6": "leave",
+    "f10": "leave",
+    "escape": "leave",
+}
+
+
 class MoveInput(BoundedInput):
-    """The move typed: Enter plays it as the Input reads the key, in order with the letters, so
-    that moves typed ahead (``Bf2+`` Enter ``Kh1`` Enter in one burst) are played as they came.
-    (Its Enter binding, and the Submitted message, act after the letters that followed.)"""
+    """The move typed: Enter plays it, and the screen's keys act, as the input reads them."""
 
     async def _on_key(self, event: events.Key) -> None:
-        if event.key == "enter":
-            event.stop()
-            event.prevent_default()
-            cast("SolutionScreen", self.screen).play_typed(self)
+        action = ORDERED_KEYS.get(event.key)
+        if action is None:
+            await super()._on_key(event)
             return
-        await super()._on_key(event)
+        event.stop()
+        event.prevent_default()
+        await self.screen.run_action(action)
 
 
-class SolutionBoard(BoardEditor, inherit_bindings=False):
-    """The board of the solution mode: the cursor keys, and Enter (or space) to pick a man and
-    then its square. None of the editor's keys: the position is not edited here."""
+class SolutionBoard(BoardView):
+    """The board of the solution mode: the cursor keys, and Enter (or space, or a click) to
+    pick a man and then its square. None of the editor's keys: the position is not edited here."""
 
     HELP_TITLE = "Solution board (when it has the focus)"
     BINDINGS = [
-        Binding("up", "move(0, 1)", "Cursor up", show=False, id="solution.board_up"),
-        Binding("down", "move(0, -1)", "Cursor down", show=False, id="solution.board_down"),
-        Binding("left", "move(-1, 0)", "Cursor left", show=False, id="solution.board_left"),
-        Binding("right", "move(1, 0)", "Cursor right", show=False, id="solution.board_right"),
+        Binding("up", "step(0, 1)", "Cursor up", show=False, id="solution.board_up"),
+        Binding("down", "step(0, -1)", "Cursor down", show=False, id="solution.board_down"),
+        Binding("left", "step(-1, 0)", "Cursor left", show=False, id="solution.board_left"),
+        Binding("right", "step(1, 0)", "Cursor right", show=False, id="solution.board_right"),
         Binding("enter,space", "screen.pick", "pick", tooltip="Pick a man, then its square", id="solution.pick"),
     ]
+
+    def action_step(self, right: int, up: int) -> None:
+        """The cursor a square along, as the board is seen (turned round when flipped)."""
+        sign = -1 if self.flipped else 1
+        file = chess.square_file(self.cursor) + sign * right
+        rank = chess.square_rank(self.cursor) + sign * up
+        self.cursor = chess.square(max(0, min(7, file)), max(0, min(7, rank)))
+
+    async def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        square = None if offset is None else self.square_at(offset.x, offset.y)
+        if square is not None:
+            self.cursor = square
+            await self.run_action("screen.pick")
 
 
 class SolutionScreen(Screen[Solution]):
@@ -85,8 +113,8 @@ class SolutionScreen(Screen[Solution]):
 
     BINDINGS = [
         Binding("f6,f10,escape", "leave", "done", tooltip="Back to the editor, the solution kept", id="solution.done"),
-        Binding("f7,ctrl+b", "back", "back", tooltip="One move back", id="solution.back"),
-        Binding("f8,ctrl+f", "forward", "on", tooltip="One move on along the line", id="solution.forward"),
+        Binding("f7", "back", "back", tooltip="One move back", id="solution.back"),
+        Binding("f8", "forward", "on", tooltip="One move on along the line", id="solution.forward"),
         Binding(
             "f9,ctrl+z",
             "take_back",
@@ -126,6 +154,7 @@ class SolutionScreen(Screen[Solution]):
         board.flipped = self.flipped
         board.ascii_mode = cast(GbrAppInterface, self.app).ascii_mode
         board.border_subtitle = PICK_HINT
+        board.border_title = "Board"
         self.query_one(MoveList).border_title = "Solution"
         self.query_one(CodePane).border_title = "Code of the position shown"
         self._show()
@@ -146,8 +175,9 @@ class SolutionScreen(Screen[Solution]):
         self.app.bell()
         self.notify(error.message, title="Not played", severity="warning", markup=False)
 
-    def play_typed(self, move_input: Input) -> None:
+    def action_play_typed(self) -> None:
         """Play the move typed; refused, it stays there to be corrected."""
+        move_input = self.query_one("#solution-move", Input)
         text = move_input.value.strip()
         if not text:
             return
@@ -185,9 +215,6 @@ class SolutionScreen(Screen[Solution]):
             return
         self._show()
 
-    def on_board_editor_square_clicked(self, message: BoardEditor.SquareClicked) -> None:
-        self.action_pick()
-
     def on_move_list_node_chosen(self, message: MoveList.NodeChosen) -> None:
         if message.node is not self.solution.node:
             self.solution.go_to(message.node)
@@ -208,4 +235,5 @@ class SolutionScreen(Screen[Solution]):
             self.notify("No move to take back", severity="warning")
 
     def action_leave(self) -> None:
-        self.dismiss(self.solution)
+        if self.is_active:  # a second leave key typed ahead, before the screen has gone, does nothing
+            self.dismiss(self.solution)

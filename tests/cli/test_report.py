@@ -14,6 +14,8 @@ from pathlib import Path
 import chess
 import pytest
 
+from gbr_tui.core.publish.report import html_report, sections
+from gbr_tui.core.publish.studies import Study
 from tests.support.browser import STUDIES_PGN
 from tests.support.process import run_gbr
 
@@ -118,6 +120,7 @@ def test_the_page_needs_no_network(report_400):
     assert "<script" not in text and "@import" not in text and "url(" not in text
 
 
+@pytest.mark.slow  # Chromium takes seconds of CPU to start
 @pytest.mark.skipif(
     CHROMIUM is None and not os.environ.get("GBR_TUI_REQUIRE_BROWSER"), reason="needs Chromium (.ci/run installs it)"
 )
@@ -140,6 +143,15 @@ def test_the_page_in_headless_chromium(report_400, tmp_path):
         check=True,
     )
     assert shot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_untrusted_tags_are_escaped_and_made_printable():
+    study = Study(
+        "x.pgn", 1, 1, "0000.00", chess.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), None, "<script>\x1b[31m", "A & B", None
+    )
+    page = html_report("<b>title</b>", sections([study]))
+    assert "<script>" not in page and "&lt;script&gt;\\x1b[31m" in page and "A &amp; B" in page
+    assert "<title>&lt;b&gt;title&lt;/b&gt;</title>" in page
 
 
 def test_markdown_links_its_diagrams_and_bad_records_are_named(tmp_path):

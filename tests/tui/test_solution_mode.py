@@ -86,6 +86,11 @@ async def test_kubbel_solution_entered_saved_and_replayed(tmp_path, monkeypatch)
         await pilot.press("enter")
         await pilot.pause()
         assert any("Appended the position to kubbel.pgn (GBR =0323.12g3g1" in toast for toast in toasts(app))
+        await pilot.press("w")  # the next time, the box offers the last answers
+        await pilot.pause()
+        offered = {name: app.screen.query_one(f"#study-{name}", Input).value for name in ("composer", "award")}
+        assert offered == {"composer": "Kubbel, Leonid", "award": "1st Prize"}
+        await pilot.press("f10")
     game = chess.pgn.read_game(io.StringIO((tmp_path / "kubbel.pgn").read_text()))
     assert game is not None and not game.errors
     assert (game.headers["White"], game.headers["Event"], game.headers["Date"]) == (
@@ -219,9 +224,32 @@ async def test_moves_and_fields_typed_in_one_burst_act_in_order(tmp_path, monkey
         # would hold them run together and refuse them.
         assert app.screen.query_one(MoveList).option_count == 4
         assert app.screen.query_one(SolutionBoard).board.fen() == "6n1/7P/2p5/8/8/r5K1/B1p2B2/7k w - - 0 3"
-        await pilot.press("f6", "w")
+        # Back two moves and another second move for White, in one burst: a variation after 2.h7.
+        burst(app, "f7", "f7", *"Kf3", "enter")
+        await pilot.pause()
+        rows = [str(option.prompt).strip() for option in app.screen.query_one(MoveList).options]
+        assert rows == ["1. Bf2+", "1... Kh1", "2. h7", "2. Kf3", "2... c2+"]
+        burst(app, "f9", "f8", "f8", "f8")  # 2.Kf3 taken back, then on along the main line to its end
+        await pilot.pause()
+        assert app.screen.query_one(MoveList).option_count == 4
+        assert app.screen.query_one(SolutionBoard).board.fen() == "6n1/7P/2p5/8/8/r5K1/B1p2B2/7k w - - 0 3"
+        burst(app, "f6", "f10", "escape")  # three leave keys at once: the mode is left once
+        await pilot.pause()
+        assert app.screen is app.editor
+        await pilot.press("w")
         await pilot.pause()
         burst(app, *"k.pgn", "tab", *"Kubbel", "tab", *"Shakhmaty", "tab", *"1925")
         await pilot.pause()
         fields = {name: app.screen.query_one(f"#study-{name}", Input).value for name in ("composer", "source", "year")}
         assert fields == {"composer": "Kubbel", "source": "Shakhmaty", "year": "1925"}
+
+
+async def test_no_solution_mode_for_a_position_that_cannot_be_played():
+    app = make_app()  # the empty board: no kings
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert any(
+            "No moves can be played from this position: " in toast and "no king" in toast for toast in toasts(app)
+        )
