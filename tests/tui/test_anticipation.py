@@ -12,6 +12,7 @@ from textual.widgets import DataTable
 
 from gbr_tui.app import make_app
 from gbr_tui.dialogs.anticipation import AnticipationList
+from gbr_tui.widgets.collection_lists import PositionList
 from tests.support.browser import browser, loaded, write
 from tests.support.tui import toasts, until
 
@@ -61,6 +62,9 @@ async def test_a_in_the_browser_lists_a_positions_duplicates(tmp_path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await loaded(pilot)
         await pilot.press("enter")  # the first class, 0116.00: the knights, lines 2 and 4
+        records = app.screen.query_one(PositionList)
+        await until(pilot, lambda: [column.title for column in records.columns][-2:] == ["dup", "position"])
+        assert [records.cells(row)[2].strip() for row in range(records.count)] == ["=1", "=1"]
         await pilot.press("a")
         await until(pilot, lambda: isinstance(app.screen, AnticipationList) and app.screen.found)
         assert [(row[0].split(":")[-1], row[1], row[2]) for row in _rows(app)] == [
