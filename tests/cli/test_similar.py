@@ -188,3 +188,11 @@ def test_classify_and_similar_show_hhdb_words_and_filter_soundness(tmp_path) -> 
     assert run_gbr("similar", KNIGHTS, str(path), "--studies", "sound").lines == [
         "record  distance  transform  headers"
     ]
+
+
+def test_headers_from_the_file_are_made_printable(tmp_path) -> None:
+    path = tmp_path / "hhdb.pgn"
+    _hhdb_pgn(path)
+    path.write_text(path.read_text().replace("Kubbel, Leonid 12", "Kubbel\x1b[31m 12"))
+    table = run_gbr("similar", STUDY, str(path))
+    assert "\x1b" not in table.stdout and "Kubbel\\x1b[31m" in table.lines[1]
