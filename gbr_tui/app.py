@@ -33,8 +33,6 @@ from gbr_tui.ascii import AsciiOnly
 from gbr_tui.core import GbrError, Rule, board_from_fen
 from gbr_tui.core.describe import not_kept_words, not_saved_words, restored_words, saved_words, unknown_theme_words
 from gbr_tui.core.settings import Settings, read_settings, settings_path, write_settings
-from gbr_tui.core.setup import Arrangement
-from gbr_tui.core.text import printable
 from gbr_tui.hang_up import end_with_the_input
 from gbr_tui.messages import FindSimilar, LoadPosition
 from gbr_tui.screens import COLLECTION_SCREEN
@@ -50,7 +48,9 @@ KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not
 STYLES = Path(__file__).parent / "styles"
 EDITOR_STYLES = STYLES / "editor.tcss"
 #: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
-HOST_FILE_ACTIONS = frozenset({"open_collection", "show_collection", "save_position", "screenshot", "build_index"})
+HOST_FILE_ACTIONS = frozenset(
+    {"open_collection", "show_collection", "save_position", "screenshot", "build_index", "find_similar"}
+)
 NO_COLLECTION_TO_SEARCH = "No collection to search: open one first (o), then a searches it for the board."
 #: What a served client is told when it asks for one of them anyway (by its key).
 NOT_OFFERED = {
@@ -59,6 +59,7 @@ NOT_OFFERED = {
     "save_position": "Saving positions is not offered here: this app is served, and saves nothing on the server.",
     "screenshot": "Saving screenshots is not offered here: this app is served, and saves nothing on the server.",
     "build_index": "Writing an index is not offered here: this app is served, and writes nothing on the server.",
+    "find_similar": "Searching a collection is not offered here: this app is served, and opens nothing on the server.",
 }
 
 if TYPE_CHECKING:
@@ -67,7 +68,6 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from gbr_tui.core.collection import CollectionRequest
-    from gbr_tui.core.collection.anticipation import FoundRecord
     from gbr_tui.core.examples import Example
 
 
@@ -376,23 +376,14 @@ class GbrApp(App[None]):
         )
 
     def on_find_similar(self, message: FindSimilar) -> None:
-        """The records of the collection opened last like the board, listed; the one chosen is
-        loaded into the editor (where undo brings back what was there)."""
+        """The records of the collection opened last like the board, listed (the one chosen is
+        loaded into the editor, where undo brings back what was there)."""
         from gbr_tui.dialogs.anticipation import AnticipationList
 
         if self.browsed is None:
             self.notify(NO_COLLECTION_TO_SEARCH, severity="warning", markup=False)
             return
-        self.push_screen(
-            AnticipationList(self.browsed, message.board, message.max_distance, message.what), callback=self._found
-        )
-
-    def _found(self, found: FoundRecord | None) -> None:
-        if found is None:
-            return
-        board = board_from_fen(found.fen if " " in found.fen else f"{found.fen} w")
-        how = f"{found.transform} at distance {found.distance}: {printable(found.source)}:{found.line}, record {found.record}"
-        self.post_message(LoadPosition(Arrangement(board, None, how), "· u: back to yours"))
+        self.push_screen(AnticipationList(self.browsed, message.board, message.max_distance, message.what))
 
     def action_open_collection(self) -> None:
         """The path dialog, then the browser."""
