@@ -35,6 +35,7 @@ from gbr_tui.core.describe import (
     read_summary,
     score_words,
 )
+from gbr_tui.core.hhdb import hhdb_words
 from gbr_tui.core.patterns import ClassPattern
 from gbr_tui.core.setup import Arrangement
 from gbr_tui.core.similar import duplicate_marks
@@ -266,6 +267,8 @@ class PositionsView(Horizontal):
         else:
             lines = [place, disagreeing_words(len(self.positions))]
         lines += [f"{printable(name)}: {printable(value)}" for name, value in entry.headers.items()]
+        if studied := hhdb_words(entry.headers):  # HHdb's conventions in words
+            lines.append(printable(studied))
         if record in index.disagreements:
             caption, parts = index.disagreements[record]
             lines += [printed_words(caption), *(words for _, words in parts)]

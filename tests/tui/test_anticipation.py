@@ -82,3 +82,16 @@ async def test_without_a_collection_a_says_to_open_one() -> None:
         await pilot.pause()
         assert not isinstance(app.screen, AnticipationList)
         assert any("open one first" in toast for toast in toasts(app))
+
+
+async def test_the_browser_says_hhdb_marks_in_words(tmp_path) -> None:
+    pgn = (
+        '[Event "EG #12 1997"]\n[White "Kubbel, Leonid 12"]\n[Black "=0323.12g3g1 AN U1"]\n[Result "1/2-1/2"]\n'
+        f'[SetUp "1"]\n[FEN "{LINES[0]}"]\n\n1/2-1/2\n'
+    )
+    app = browser(write(tmp_path, "hhdb.pgn", pgn))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await loaded(pilot)
+        await pilot.press("enter")
+        details = str(app.screen.query_one("#position-details").render())
+        assert "Kubbel, Leonid · diagram 12 · White to play and draw · anticipated · unsound or dualled (U1)" in details
