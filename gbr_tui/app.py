@@ -44,8 +44,6 @@ from gbr_tui.core.describe import (
 )
 from gbr_tui.core.examples import first_start_example
 from gbr_tui.core.settings import Settings, read_settings, settings_path, write_settings
-from gbr_tui.core.setup import Arrangement
-from gbr_tui.core.text import printable
 from gbr_tui.hang_up import end_with_the_input
 from gbr_tui.messages import FindSimilar, LoadPosition
 from gbr_tui.screens import COLLECTION_SCREEN
@@ -62,7 +60,7 @@ STYLES = Path(__file__).parent / "styles"
 EDITOR_STYLES = STYLES / "editor.tcss"
 #: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
 HOST_FILE_ACTIONS = frozenset(
-    {"open_collection", "show_collection", "save_position", "screenshot", "build_index", "diagram"}
+    {"open_collection", "show_collection", "save_position", "screenshot", "build_index", "diagram", "find_similar"}
 )
 NO_COLLECTION_TO_SEARCH = "No collection to search: open one first (o), then a searches it for the board."
 
@@ -72,7 +70,6 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from gbr_tui.core.collection import CollectionRequest
-    from gbr_tui.core.collection.anticipation import FoundRecord
     from gbr_tui.core.collection.records import StudyRecord
     from gbr_tui.core.examples import Example
     from gbr_tui.dialogs.save_position import StudySave
@@ -413,23 +410,14 @@ class GbrApp(App[None]):
         self.editor.keep_solution(message.solution)
 
     def on_find_similar(self, message: FindSimilar) -> None:
-        """The records of the collection opened last like the board, listed; the one chosen is
-        loaded into the editor (where undo brings back what was there)."""
+        """The records of the collection opened last like the board, listed (the one chosen is
+        loaded into the editor, where undo brings back what was there)."""
         from gbr_tui.dialogs.anticipation import AnticipationList
 
         if self.browsed is None:
             self.notify(NO_COLLECTION_TO_SEARCH, severity="warning", markup=False)
             return
-        self.push_screen(
-            AnticipationList(self.browsed, message.board, message.max_distance, message.what), callback=self._found
-        )
-
-    def _found(self, found: FoundRecord | None) -> None:
-        if found is None:
-            return
-        board = board_from_fen(found.fen if " " in found.fen else f"{found.fen} w")
-        how = f"{found.transform} at distance {found.distance}: {printable(found.source)}:{found.line}, record {found.record}"
-        self.post_message(LoadPosition(Arrangement(board, None, how), "· u: back to yours"))
+        self.push_screen(AnticipationList(self.browsed, message.board, message.max_distance, message.what))
 
     def action_open_collection(self) -> None:
         """The path dialog, then the browser."""

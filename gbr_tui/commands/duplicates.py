@@ -69,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         for name in args.files:
             if name != "-" and store.is_index(name):
-                held = store.indexed_boards(name)
+                # The canonical keys kept answer the default question: only their shared ones are read.
+                held = store.indexed_boards(name, shared_keys=not args.exact and args.same_side)
                 keyed.add_rows(held.names, held.boards, held.sources, held.numbers, held.lines)
                 continue
             with request.open(name, Rule.COUNT) as collection:

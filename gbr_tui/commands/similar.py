@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
                     f"{printable(item.source, SHOWN_CHARACTERS)}:{item.line} #{item.record}",
                     str(item.distance),
                     item.transform,
-                    hhdb.hhdb_words(item.headers) or headers_words(shown_headers(item.headers)),
+                    printable(hhdb.hhdb_words(item.headers), 200) or headers_words(shown_headers(item.headers)),
                 ]
                 for item in found
             ),

@@ -191,6 +191,7 @@ NOT_OFFERED = {
     "screenshot": "Saving screenshots is not offered here: this app is served, and saves nothing on the server.",
     "build_index": "Writing an index is not offered here: this app is served, and writes nothing on the server.",
     "diagram": "Writing diagrams is not offered here: this app is served, and writes nothing on the server.",
+    "find_similar": "Searching a collection is not offered here: this app is served, and opens nothing on the server.",
 }
 
 

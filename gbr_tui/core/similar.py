@@ -289,3 +289,14 @@ def near(
     rows, best, chosen = rows[within], best[within], chosen[within]
     order = np.lexsort((rows, best))
     return Near(rows[order], best[order], [transforms[index] for index in chosen[order].tolist()])
+
+
+def duplicate_marks(fens: Sequence[str | None]) -> dict[int, int]:
+    """Each row whose position another row has too (under a transform, the side to move kept)
+    with its group's number, counted from 1 in the order of the groups' first rows; a row
+    without a position (None) is in none."""
+    placements = [" ".join(fen.split(None, 2)[:2]) if fen else "" for fen in fens]
+    rows = placement_rows(placements)
+    held = np.flatnonzero((rows.bits != 0).any(axis=1))
+    keys = canonical_keys(Boards(rows.bits[held], rows.turns[held])).keys
+    return {int(held[row]): number for number, group in enumerate(groups(keys), 1) for row in group.tolist()}

@@ -111,12 +111,3 @@ def transforms_for(board: chess.BaseBoard, exact: bool = False) -> list[Transfor
         occupied = board.occupied
         return [transform for transform in WITH_PAWNS if transform.fits(occupied)]
     return list(WITHOUT_PAWNS)
-
-
-def transform_between(searched: chess.BaseBoard, found: chess.BaseBoard, exact: bool = False) -> Transform | None:
-    """The first transform (in the order above) that makes ``searched`` into ``found``; None
-    when none does."""
-    for transform in transforms_for(searched, exact):
-        if transform.board(searched) == found:
-            return transform
-    return None

@@ -14,12 +14,14 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from gbr_tui.core import GbrError
+from gbr_tui.core import GbrError, board_from_fen
 from gbr_tui.core.collection import CollectionRequest
 from gbr_tui.core.collection.anticipation import FoundRecord
 from gbr_tui.core.describe import headers_words, plural
 from gbr_tui.core.hhdb import hhdb_words
+from gbr_tui.core.setup import Arrangement
 from gbr_tui.core.text import printable
+from gbr_tui.messages import LoadPosition
 
 SHOWN_CHARACTERS = 60
 
@@ -78,4 +80,9 @@ class AnticipationList(ModalScreen[FoundRecord | None]):
 
     @on(DataTable.RowSelected)
     def _chosen(self, event: DataTable.RowSelected) -> None:
-        self.dismiss(self.found[event.cursor_row])
+        """The record into the editor (the app routes ``LoadPosition``), the list closed."""
+        found = self.found[event.cursor_row]
+        board = board_from_fen(found.fen)
+        how = f"{found.transform} at distance {found.distance}: {printable(found.source)}:{found.line}, record {found.record}"
+        self.app.post_message(LoadPosition(Arrangement(board, None, how), "· u: back to yours"))
+        self.dismiss(found)

@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -35,9 +35,11 @@ from gbr_tui.core.describe import (
     read_summary,
     score_words,
 )
+from gbr_tui.core.hhdb import hhdb_words
 from gbr_tui.core.patterns import ClassPattern
 from gbr_tui.core.publish.solution import study_at
 from gbr_tui.core.setup import Arrangement
+from gbr_tui.core.similar import duplicate_marks
 from gbr_tui.core.text import printable
 from gbr_tui.messages import FindSimilar, LoadPosition
 from gbr_tui.widgets.board import BoardView
@@ -47,6 +49,9 @@ from gbr_tui.widgets.record_list import Column, RecordList
 MATERIALS_SHOWN = 3
 SAMPLED_ROWS = 200  # rows measured to size the bad records' columns
 FIELD_WIDTH = 24  # at most, for a header column
+#: A class of at most this many positions has its duplicates marked (each position is read).
+DUPLICATE_MARKS_LIMIT = 20_000
+DUPLICATE_HEADING = "dup"
 
 
 def shown_name(path: str) -> str:
@@ -219,6 +224,7 @@ class PositionsView(Horizontal):
         self.index: BrowsedIndex | None = None
         self.shown_class: ClassRow | None = None  # None: the records whose printed code disagrees
         self.positions: Sequence[int] = ()  # the records shown
+        self.duplicates: dict[int, int] = {}  # row shown -> its group of duplicates, once found
 
     def compose(self) -> ComposeResult:
         yield PositionList(id="position-list")
@@ -230,7 +236,27 @@ class PositionsView(Horizontal):
 
     def show(self, index: BrowsedIndex, row: ClassRow | None, positions: Sequence[int]) -> None:
         self.index, self.shown_class, self.positions = index, row, positions
+        self.duplicates = {}
         self.query_one(PositionList).set_records(self._columns(index), len(positions), partial(self._cells, index))
+        if len(positions) <= DUPLICATE_MARKS_LIMIT:
+            self._mark_duplicates(index, positions)
+
+    @work(thread=True, exclusive=True, group="duplicate-marks")
+    def _mark_duplicates(self, index: BrowsedIndex, positions: Sequence[int]) -> None:
+        """The positions a class holds more than once, under a transform, marked ``=N``: a
+        duplicate has the same material, so it is in the same class."""
+        marks = duplicate_marks([index.record(record).fen for record in positions])
+        if marks:
+            self.app.call_from_thread(self._show_marks, positions, marks)
+
+    def _show_marks(self, positions: Sequence[int], marks: dict[int, int]) -> None:
+        if positions is not self.positions or self.index is None:  # another class shown since
+            return
+        self.duplicates = marks
+        width = max(len(DUPLICATE_HEADING), *(len(f"={number}") for number in marks.values()))
+        columns = [*self._columns(self.index)]
+        columns.insert(-1, Column(DUPLICATE_HEADING, width))
+        self.query_one(PositionList).set_columns(columns, partial(self._cells, self.index))
 
     def _columns(self, index: BrowsedIndex) -> list[Column]:
         sample = [index.record(record) for record in self.positions[: index.sampled_rows]]
@@ -261,6 +287,8 @@ class PositionsView(Horizontal):
             found = index.disagreements.get(record)
             cells.append(disagreement_mark(found[1]) if found else "")
         cells += [entry.headers.get(name, "") for name in FIELDS if name in index.fields]
+        if self.duplicates:
+            cells.append(f"={self.duplicates[row]}" if row in self.duplicates else "")
         cells.append(entry.fen or entry.problem or "")
         return cells
 
@@ -278,6 +306,8 @@ class PositionsView(Horizontal):
         else:
             lines = [place, disagreeing_words(len(self.positions))]
         lines += [f"{printable(name)}: {printable(value)}" for name, value in entry.headers.items()]
+        if studied := hhdb_words(entry.headers):  # HHdb's conventions in words
+            lines.append(printable(studied))
         if record in index.disagreements:
             caption, parts = index.disagreements[record]
             lines += [printed_words(caption), *(words for _, words in parts)]

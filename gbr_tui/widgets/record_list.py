@@ -112,6 +112,13 @@ class RecordList(ScrollView, can_focus=True):
         self.cursor = 0
         self.refresh()
 
+    def set_columns(self, columns: Sequence[Column], row: Callable[[int], Sequence[str]]) -> None:
+        """Other columns for the same rows, the cursor and scroll kept."""
+        self.columns, self._row = columns, row
+        width = sum(column.width for column in columns) + COLUMN_GAP * max(0, len(columns) - 1)
+        self.virtual_size = Size(width, self.count + 1)
+        self.refresh()
+
     def clear(self) -> None:
         """No rows; the columns stay."""
         self.set_records(self.columns, 0, self._row)

@@ -113,10 +113,12 @@ def test_an_index_answers_as_its_file(studies) -> None:
     assert [{**item, "fen": item["fen"].split()[:2]} for item in from_index] == [
         {**item, "fen": item["fen"].split()[:2]} for item in from_file
     ]
-    dupes = run_gbr("duplicates", index, "--json")
-    assert [json.loads(line) for line in dupes.lines] == [
-        json.loads(line) for line in run_gbr("duplicates", str(studies), "--json").lines
-    ]
+    for options in ([], ["--no-same-side"]):  # the keys kept, or the bitboards keyed again
+        dupes = run_gbr("duplicates", index, "--json", *options)
+        assert dupes.lines  # some groups
+        assert [json.loads(line) for line in dupes.lines] == [
+            json.loads(line) for line in run_gbr("duplicates", str(studies), "--json", *options).lines
+        ]
 
 
 def test_an_index_built_before_is_refused(studies) -> None:
@@ -188,3 +190,11 @@ def test_classify_and_similar_show_hhdb_words_and_filter_soundness(tmp_path) -> 
     assert run_gbr("similar", KNIGHTS, str(path), "--studies", "sound").lines == [
         "record  distance  transform  headers"
     ]
+
+
+def test_headers_from_the_file_are_made_printable(tmp_path) -> None:
+    path = tmp_path / "hhdb.pgn"
+    _hhdb_pgn(path)
+    path.write_text(path.read_text().replace("Kubbel, Leonid 12", "Kubbel\x1b[31m 12"))
+    table = run_gbr("similar", STUDY, str(path))
+    assert "\x1b" not in table.stdout and "Kubbel\\x1b[31m" in table.lines[1]

@@ -14,6 +14,7 @@ from gbr_tui.core.similar import (
     board_of,
     boards_of,
     canonical_keys,
+    duplicate_marks,
     groups,
     near,
     placement_rows,
@@ -201,3 +202,12 @@ def test_no_boards_no_groups() -> None:
     assert groups(canonical_keys(Boards.empty()).keys) == []
     assert len(near(chess.BaseBoard(), 0, Boards.empty()).rows) == 0
     assert np.array_equal(placement_rows([]).bits, Boards.empty().bits)
+
+
+def test_duplicate_marks_number_the_groups_in_row_order() -> None:
+    study = chess.Board(f"{SPEC_PLACEMENTS[0]} w - - 0 1")
+    mirrored = study.transform(chess.flip_horizontal)
+    knights = chess.Board(f"{SPEC_PLACEMENTS[1]} w - - 0 1")
+    rotated = knights.transform(chess.flip_diagonal)
+    fens = [knights.fen(), study.fen(), None, rotated.fen(), mirrored.fen(), study.fen().replace(" w ", " b ")]
+    assert duplicate_marks(fens) == {0: 1, 3: 1, 1: 2, 4: 2}

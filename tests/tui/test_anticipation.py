@@ -12,6 +12,7 @@ from textual.widgets import DataTable
 
 from gbr_tui.app import make_app
 from gbr_tui.dialogs.anticipation import AnticipationList
+from gbr_tui.widgets.collection_lists import PositionList
 from tests.support.browser import browser, loaded, write
 from tests.support.tui import toasts, until
 
@@ -61,6 +62,9 @@ async def test_a_in_the_browser_lists_a_positions_duplicates(tmp_path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await loaded(pilot)
         await pilot.press("enter")  # the first class, 0116.00: the knights, lines 2 and 4
+        records = app.screen.query_one(PositionList)
+        await until(pilot, lambda: [column.title for column in records.columns][-2:] == ["dup", "position"])
+        assert [records.cells(row)[2].strip() for row in range(records.count)] == ["=1", "=1"]
         await pilot.press("a")
         await until(pilot, lambda: isinstance(app.screen, AnticipationList) and app.screen.found)
         assert [(row[0].split(":")[-1], row[1], row[2]) for row in _rows(app)] == [
@@ -78,3 +82,16 @@ async def test_without_a_collection_a_says_to_open_one() -> None:
         await pilot.pause()
         assert not isinstance(app.screen, AnticipationList)
         assert any("open one first" in toast for toast in toasts(app))
+
+
+async def test_the_browser_says_hhdb_marks_in_words(tmp_path) -> None:
+    pgn = (
+        '[Event "EG #12 1997"]\n[White "Kubbel, Leonid 12"]\n[Black "=0323.12g3g1 AN U1"]\n[Result "1/2-1/2"]\n'
+        f'[SetUp "1"]\n[FEN "{LINES[0]}"]\n\n1/2-1/2\n'
+    )
+    app = browser(write(tmp_path, "hhdb.pgn", pgn))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await loaded(pilot)
+        await pilot.press("enter")
+        details = str(app.screen.query_one("#position-details").render())
+        assert "Kubbel, Leonid · diagram 12 · White to play and draw · anticipated · unsound or dualled (U1)" in details

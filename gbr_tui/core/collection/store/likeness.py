@@ -59,33 +59,47 @@ class IndexedBoards:
     lines: NDArray[np.int64]
 
 
-def indexed_boards(index: str, places: bool = True) -> IndexedBoards:
-    """Every record of a fresh index of this version as a row (StaleIndex otherwise)."""
+#: The records whose canonical key another record shares (the transforms allowed, the side kept).
+_SHARED_KEYS = (
+    "SELECT rowid, source, number, line FROM records WHERE similar_key IN "
+    "(SELECT similar_key FROM records WHERE similar_key IS NOT NULL GROUP BY similar_key HAVING COUNT(*) > 1) "
+    "ORDER BY rowid"
+)
+_EVERY_RECORD = "SELECT rowid, source, number, line FROM records ORDER BY rowid"
+
+
+def indexed_boards(index: str, places: bool = True, shared_keys: bool = False) -> IndexedBoards:
+    """The records of a fresh index of this version as rows (StaleIndex otherwise): every one,
+    or with ``shared_keys`` only those whose canonical key (``similar_key``, under the
+    transforms, the side to move kept) another shares, found by SQLite's index of the keys."""
     database, _, sources = opened(index, None)
     try:
         for source in sources:
             check_fresh(index, source.path, source.size, source.mtime_ns)
         with ours(index):
             parts = database.execute("SELECT first, rows, bits, turns FROM boards ORDER BY first").fetchall()
-            held = (
-                database.execute("SELECT source, number, line FROM records ORDER BY rowid").fetchall() if places else []
-            )
+            query = _SHARED_KEYS if shared_keys else _EVERY_RECORD
+            held = database.execute(query).fetchall() if places or shared_keys else []
     finally:
         database.close()
     bits = [np.frombuffer(part[2], dtype=np.uint64).reshape(part[1], len(MEN)) for part in parts]
     turns = [np.frombuffer(part[3], dtype=np.int8) for part in parts]
     rowids = np.concatenate([np.arange(part[0], part[0] + part[1]) for part in parts]) if parts else np.zeros(0)
-    found = np.array(held, dtype=np.int64).reshape(-1, 3)
+    boards = Boards.joined([Boards(bit, turn) for bit, turn in zip(bits, turns)])
+    found = np.array(held, dtype=np.int64).reshape(-1, 4)
+    if shared_keys:  # the rows of those records only
+        picked = np.searchsorted(rowids, found[:, 0])
+        boards, rowids = Boards(boards.bits[picked], boards.turns[picked]), found[:, 0]
     by_id = np.zeros(max((source.id for source in sources), default=0) + 1, dtype=np.int64)
     for at, source in enumerate(sources):
         by_id[source.id] = at
     return IndexedBoards(
         [source.name for source in sources],
-        Boards.joined([Boards(bit, turn) for bit, turn in zip(bits, turns)]),
+        boards,
         rowids.astype(np.int64),
-        by_id[found[:, 0]],
-        found[:, 1],
+        by_id[found[:, 1]],
         found[:, 2],
+        found[:, 3],
     )
 
 
