@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 import chess
 
@@ -29,6 +30,7 @@ from gbr_tui.commands.common import (
     not_utf8,
     write_json_lines,
 )
+from gbr_tui.commands.tablebase_options import add_tablebases_option, open_tables, report_problems
 from gbr_tui.core import (
     FenEncoder,
     GbrError,
@@ -44,6 +46,9 @@ from gbr_tui.core import (
 from gbr_tui.core.captions import FORMS, write_caption
 from gbr_tui.core.describe import STIPULATION_WORDS
 from gbr_tui.core.material import men_on_board
+
+if TYPE_CHECKING:
+    from gbr_tui.core.tablebases import Tablebases
 
 #: How an input is read: as a FEN, or as a piece list (``--pieces``).
 ReadBoard = Callable[[str], chess.Board]
@@ -94,6 +99,7 @@ def register(commands: CommandParsers) -> None:
     )
     add_rule_option(parser)
     add_json_option(parser)
+    add_tablebases_option(parser, 'the verdict of each position within them follows its code ("tablebase" in --json)')
     parser.set_defaults(run=run, encode_parser=parser)
 
 
@@ -104,28 +110,44 @@ def run(args: argparse.Namespace) -> int:
         args.encode_parser.error(f"--short and --extended are compact forms, not --form {args.form}")
     suffix = f" {args.result}" if args.result else ""
     read_board = parse_piece_list if args.pieces else board_from_fen
+    tables = open_tables(args, "encode")
+    written: Callable[[chess.Board], str] | None = None
     if args.json:
-        _write_json(args.inputs, read_board, rule, args.stipulation, problems, args.form, args.result)
+        _write_json(args.inputs, read_board, rule, args.stipulation, problems, args.form, args.result, tables)
     elif args.form != "compact":
-        _write_boards(
-            args.inputs,
-            read_board,
-            lambda board: write_caption(board, args.form, args.stipulation, args.result, rule),
-            problems,
-        )
+        written = lambda board: write_caption(board, args.form, args.stipulation, args.result, rule)  # noqa: E731
     elif args.extended:
-        _write_boards(
-            args.inputs, read_board, lambda board: extended_code(board, args.stipulation, rule) + suffix, problems
-        )
-    elif args.pieces:
+        written = lambda board: extended_code(board, args.stipulation, rule) + suffix  # noqa: E731
+    elif args.pieces or tables is not None:
         prefix = args.stipulation or ""
-        _write_boards(
-            args.inputs, read_board, lambda board: prefix + encode(board, rule, short=args.short) + suffix, problems
-        )
-    else:
+        written = lambda board: prefix + encode(board, rule, short=args.short) + suffix  # noqa: E731
+    if written is not None:
+        if tables is not None:
+            written = _with_verdict(written, tables, args.stipulation)
+        _write_boards(args.inputs, read_board, written, problems)
+    elif not args.json:
         encoder = FenEncoder(rule, short=args.short)
         _write_codes(input_blocks(args.inputs), encoder, args.stipulation or "", suffix, problems)
+    if tables is not None:
+        report_problems(tables, "encode")  # damaged tables met while probing
     return problems.finish()
+
+
+def _with_verdict(
+    written: Callable[[chess.Board], str], tables: Tablebases, stipulation: str | None
+) -> Callable[[chess.Board], str]:
+    """``written`` followed by the tablebase's verdict on the board, when within the tables."""
+    from gbr_tui.core.tablebases import stipulation_words
+
+    def with_verdict(board: chess.Board) -> str:
+        line = written(board)
+        verdict = tables.probe(board)
+        if verdict is None:
+            return line
+        agreement = stipulation_words(stipulation, verdict)
+        return f"{line}  {verdict.words()}" + (f"; {agreement[0]}" if agreement else "")
+
+    return with_verdict
 
 
 def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, suffix: str, problems: Problems) -> None:
@@ -171,9 +193,10 @@ def _write_json(
     problems: Problems,
     form: str,
     result: str | None,
+    tables: Tablebases | None,
 ) -> None:
     write_json_lines(
-        _json_record(item, read_board, rule, stipulation, problems, form, result)
+        _json_record(item, read_board, rule, stipulation, problems, form, result, tables)
         for item in inputs(values, problems=problems)
     )
 
@@ -186,7 +209,10 @@ def _json_record(
     problems: Problems,
     form: str = "compact",
     result: str | None = None,
+    tables: Tablebases | None = None,
 ) -> dict:
+    """The input's JSON object; with ``tables``, ``"tablebase"``: the verdict's WDL, DTZ and
+    DTM, or null outside the tables."""
     try:
         if problem := not_utf8(item.text):
             raise problem
@@ -218,7 +244,12 @@ def _json_record(
         "caption": caption,
         "result": result,
         "warnings": position_warnings(board),
-    }
+    } | ({} if tables is None else {"tablebase": _verdict_fields(tables, board)})
+
+
+def _verdict_fields(tables: Tablebases, board: chess.Board) -> dict[str, int | None] | None:
+    verdict = tables.probe(board)
+    return None if verdict is None else verdict.fields
 
 
 def _not_one_king_a_side(board) -> bool:

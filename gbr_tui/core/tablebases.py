@@ -114,6 +114,7 @@ class Tablebases:
     def __init__(self, directories: Iterable[str | os.PathLike[str]]) -> None:
         self.directories = [Path(directory) for directory in directories]
         self.problems: list[str] = []
+        self._problems_said = 0
         self._syzygy: chess.syzygy.Tablebase | None = None
         self._gaviota: chess.gaviota.PythonTablebase | None = None
         for directory in self.directories:
@@ -148,6 +149,12 @@ class Tablebases:
                 else "holds no tablebase files (Syzygy .rtbw/.rtbz, Gaviota .gtb.cp4)"
             )
             self.problems.append(f"tablebases {shown}: {why}")
+
+    def new_problems(self) -> list[str]:
+        """The problems met since the last call (all of them the first time)."""
+        new = self.problems[self._problems_said :]
+        self._problems_said = len(self.problems)
+        return new
 
     @property
     def empty(self) -> bool:
