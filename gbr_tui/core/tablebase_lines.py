@@ -57,6 +57,13 @@ class MarkedMove:
     result_after: int | None = None  # the result for White after the move
 
     @property
+    def kind(self) -> str:
+        """The mark as said: "minor dual" for a dual whose alternatives are all minor."""
+        if self.mark == Mark.DUAL and not self.real_duals:
+            return "minor dual"
+        return self.mark.value
+
+    @property
     def real_duals(self) -> tuple[Alternative, ...]:
         return tuple(other for other in self.alternatives if not other.minor)
 
@@ -68,8 +75,7 @@ class MarkedMove:
             after = RESULT_WORDS[self.result_after if self.result_after is not None else 0]
             return f"spoils {'the win' if self.wanted else 'the draw'}: now {after}"
         if self.mark == Mark.DUAL:
-            kind = "dual" if self.real_duals else "minor dual"
-            return f"{kind}{distance}: also {others}"
+            return f"{self.kind}{distance}: also {others}"
         if self.mark == Mark.NOT_LONGEST:
             return f"not the longest defence{distance}: {others}"
         return f"{self.mark.value}{distance}"
@@ -131,13 +137,18 @@ def _marked(tables: Tablebases, board: chess.Board, played: chess.Move, ply: int
             return MarkedMove(ply, san, Mark.SPOILS, wanted, result_after=main.result)
         metric, distances = _distances(board, keeping, decisive=wanted != 0)
         others = tuple(
-            Alternative(
-                board.san(outcome.move),
-                distances.get(outcome.move),
-                minor=_longer(distances.get(outcome.move), distances.get(played)),
+            sorted(
+                (
+                    Alternative(
+                        board.san(outcome.move),
+                        distances.get(outcome.move),
+                        minor=_longer(distances.get(outcome.move), distances.get(played)),
+                    )
+                    for outcome in keeping
+                    if outcome.move != played
+                ),
+                key=lambda other: (other.minor, other.distance or 0, other.san),  # real duals first
             )
-            for outcome in keeping
-            if outcome.move != played
         )
         mark = Mark.DUAL if others else Mark.ONLY
         return MarkedMove(ply, san, mark, wanted, distances.get(played), metric, others, main.result)

@@ -6,6 +6,7 @@ import chess
 import pytest
 
 from gbr_tui.core.tablebase_lines import Mark, mark_line
+from gbr_tui.core.tablebase_studies import stipulation_from
 from gbr_tui.core.tablebases import Tablebases
 from tests.support.tablebases import SAAVEDRA, SAAVEDRA_SOLUTION, SYZYGY, moves_of
 
@@ -80,3 +81,18 @@ def test_without_a_stipulation_the_tables_result_is_held_to(tables):
     board = chess.Board(SAAVEDRA)
     marks = mark_line(tables, board, moves_of(board, ["c7"]))
     assert marks[0] is not None and marks[0].wanted == 1 and marks[0].mark == Mark.ONLY
+
+
+@pytest.mark.parametrize(
+    ("headers", "caption", "stipulation"),
+    [
+        ({"Stipulation": "+"}, None, "+"),
+        ({"Stipulation": "Draw"}, "+0300.10", "="),  # the tag comes first
+        ({}, "=0300.10b6a1", "="),
+        ({"Black": "=0323.12g3g1"}, None, "="),  # HHdb's Black tag: stipulation and code
+        ({"Black": "Kubbel"}, None, None),  # a player's name
+        ({"Black": "0323.12"}, None, None),  # a code without a stipulation
+    ],
+)
+def test_the_stipulation_is_read_from_the_tag_the_caption_or_hhdbs_black_tag(headers, caption, stipulation):
+    assert stipulation_from(headers, caption) == stipulation
