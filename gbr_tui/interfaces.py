@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from gbr_tui.core import Rule
     from gbr_tui.core.examples import Example
+    from gbr_tui.tablebase_support import AppTablebases
 
 
 class GbrAppInterface(Protocol):
@@ -19,6 +20,7 @@ class GbrAppInterface(Protocol):
 
     rule: Rule
     ascii_mode: bool
+    tablebases: AppTablebases
 
     def offers(self, action: str) -> bool: ...
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import lzma
 import os
 import struct
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,12 +110,14 @@ def table_files(directory: str | os.PathLike[str]) -> tuple[list[str], list[str]
 
 class Tablebases:
     """The tables of one or more directories, opened through python-chess; ``problems`` says
-    in words what could not be used. Probing is not thread-safe: one thread probes at a time."""
+    in words what could not be used. A probe holds a lock: the app probes from worker threads,
+    of which an older one may still run when a newer starts."""
 
     def __init__(self, directories: Iterable[str | os.PathLike[str]]) -> None:
         self.directories = [Path(directory) for directory in directories]
         self.problems: list[str] = []
         self._problems_said = 0
+        self._lock = threading.Lock()
         self._syzygy: chess.syzygy.Tablebase | None = None
         self._gaviota: chess.gaviota.PythonTablebase | None = None
         for directory in self.directories:
@@ -168,18 +171,19 @@ class Tablebases:
         if self.empty or board.castling_rights or not board.is_valid():
             return None
         wdl = dtz = dtm = None
-        try:
-            if self._syzygy is not None:
-                wdl = self._syzygy.get_wdl(board)
-                if wdl is not None:
-                    dtz = self._syzygy.get_dtz(board)
-            if self._gaviota is not None:
-                dtm = self._gaviota.get_dtm(board)
-                if wdl is None and dtm is not None:
-                    wdl = self._gaviota.probe_wdl(board) * 2
-        except DAMAGED_TABLE_ERRORS as error:
-            self._damaged(board, error)
-            return None
+        with self._lock:
+            try:
+                if self._syzygy is not None:
+                    wdl = self._syzygy.get_wdl(board)
+                    if wdl is not None:
+                        dtz = self._syzygy.get_dtz(board)
+                if self._gaviota is not None:
+                    dtm = self._gaviota.get_dtm(board)
+                    if wdl is None and dtm is not None:
+                        wdl = self._gaviota.probe_wdl(board) * 2
+            except DAMAGED_TABLE_ERRORS as error:
+                self._damaged(board, error)
+                return None
         if wdl is None:
             return None
         return Verdict(board.turn, wdl, dtz, dtm)
@@ -188,13 +192,14 @@ class Tablebases:
         """WDL alone (the quicker probe, for many positions), None outside the tables."""
         if self.empty or board.castling_rights or not board.is_valid():
             return None
-        try:
-            if self._syzygy is not None and (wdl := self._syzygy.get_wdl(board)) is not None:
-                return wdl
-            if self._gaviota is not None and self._gaviota.get_dtm(board) is not None:
-                return self._gaviota.probe_wdl(board) * 2
-        except DAMAGED_TABLE_ERRORS as error:
-            self._damaged(board, error)
+        with self._lock:
+            try:
+                if self._syzygy is not None and (wdl := self._syzygy.get_wdl(board)) is not None:
+                    return wdl
+                if self._gaviota is not None and self._gaviota.get_dtm(board) is not None:
+                    return self._gaviota.probe_wdl(board) * 2
+            except DAMAGED_TABLE_ERRORS as error:
+                self._damaged(board, error)
         return None
 
     def _damaged(self, board: chess.Board, error: Exception) -> None:

@@ -61,6 +61,7 @@ def test_no_arguments_start_the_app_as_the_parser_would():
         "ascii_mode": args.ascii,
         "mouse": not args.no_mouse,
         "no_animation": args.no_animation,
+        "tablebases": args.tablebases,
     }
     defaults = {
         name: parameter.default
