@@ -145,3 +145,12 @@ def test_a_damaged_table_gives_a_problem_not_a_traceback(tmp_path, content):
         assert len(tables.problems) == 1 and "KRvK" in tables.problems[0]
         assert tables.probe(chess.Board("8/8/8/4k3/8/8/8/KR6 b - - 0 1")) is None
         assert len(tables.problems) == 1  # said once
+
+
+def test_the_core_starts_without_the_probing_modules():
+    import subprocess
+    import sys
+
+    code = "import sys, gbr_tui.core; print(sorted({'chess.syzygy', 'chess.gaviota', 'gbr_tui.core.tablebases'} & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -25,6 +25,7 @@ from gbr_tui.commands.common import (
     add_rule_option,
     excerpt,
 )
+from gbr_tui.commands.tablebase_options import add_tablebases_option
 from gbr_tui.core import GbrError
 from gbr_tui.core.collection import GamePositions, store
 from gbr_tui.core.collection.codecs import codec_names
@@ -84,6 +85,11 @@ def register(commands: CommandParsers) -> None:
             "every worker) or local:N (N worker processes here); needs gbr-tui[dask]"
         ),
     )
+    add_tablebases_option(
+        parser,
+        "per class, the theoretical results of its positions within them beside the games' "
+        '("tablebase" in --json); a summary by class of collection files',
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="the summary as JSON Lines, one object per class or family")
     output.add_argument("--per-record", action="store_true", help="one JSON object per record (JSON Lines)")
@@ -121,6 +127,11 @@ def run(args: argparse.Namespace) -> int:
             reason = "is a directory, not a file" if os.path.isdir(name) else "no such file"
             errors.print(f"gbr-tui classify: {printable(name, SHOWN_CHARACTERS)}: {reason}")
             return EXIT_USAGE
+    if args.tablebases and (args.by == "family" or args.per_record or args.csv or args.dask):
+        errors.print(
+            "gbr-tui classify: --tablebases adds to a summary by class: not with --by family, --per-record, --csv, --dask"
+        )
+        return EXIT_USAGE
     if (args.per_record or args.csv) and any(name != "-" and store.is_index(name) for name in args.files):
         errors.print("gbr-tui classify: --per-record and --csv read the collections themselves, not an index")
         return EXIT_USAGE
