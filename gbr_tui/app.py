@@ -49,6 +49,7 @@ from gbr_tui.messages import FindSimilar, LoadPosition
 from gbr_tui.screens import COLLECTION_SCREEN
 from gbr_tui.screens.editor import EditorScreen
 from gbr_tui.screens.too_small import TooSmallScreen, too_small
+from gbr_tui.tablebase_support import AppTablebases
 from gbr_tui.themes import THEMES
 from gbr_tui.widgets.board import BOARD_COLOURS
 
@@ -60,7 +61,16 @@ STYLES = Path(__file__).parent / "styles"
 EDITOR_STYLES = STYLES / "editor.tcss"
 #: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
 HOST_FILE_ACTIONS = frozenset(
-    {"open_collection", "show_collection", "save_position", "screenshot", "build_index", "diagram", "find_similar"}
+    {
+        "open_collection",
+        "show_collection",
+        "save_position",
+        "screenshot",
+        "build_index",
+        "diagram",
+        "find_similar",
+        "set_tablebases",
+    }
 )
 NO_COLLECTION_TO_SEARCH = "No collection to search: open one first (o), then a searches it for the board."
 
@@ -141,9 +151,11 @@ class GbrApp(App[None]):
         ascii_mode: bool = False,
         animation_level: Literal["none"] | None = None,
         settings_file: Path | None = None,
+        tablebases: Sequence[str] | None = None,
     ) -> None:
         """``settings_file``: where the theme, the rule and the position left on the board are
-        kept between runs (``core.settings``); None keeps nothing, and so does a served app."""
+        kept between runs (``core.settings``); None keeps nothing, and so does a served app.
+        ``tablebases``: the directories to probe (None: those kept in the settings)."""
         # Under NO_COLOR, Textual paints in shades of grey unless the colours are the terminal's
         # own (ANSI): then it strips them all, as NO_COLOR asks.
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
@@ -167,6 +179,8 @@ class GbrApp(App[None]):
         if self.settings_file is not None:
             self.kept, self._settings_problems = read_settings(self.settings_file)
         self._restore_settings()
+        kept_tables = self.kept.tablebases or ()
+        self.tablebases = AppTablebases(kept_tables if tablebases is None else tablebases, self._tablebase_problem)
         #: The position left on the board last time, set up again (when none is given).
         restored_fen = self.kept.fen if board is None else None
         self.restored = restored_fen is not None
@@ -472,6 +486,21 @@ class GbrApp(App[None]):
         if self.get_screen(COLLECTION_SCREEN) not in self.screen_stack:
             self.push_screen(COLLECTION_SCREEN)
 
+    def action_set_tablebases(self) -> None:
+        """The directories of tablebases the code pane probes, kept for the next start."""
+        from gbr_tui.dialogs.tablebases import TablebasesDialog
+
+        self.push_screen(TablebasesDialog(self.tablebases.directories), callback=self._set_tablebases)
+
+    def _set_tablebases(self, directories: tuple[str, ...] | None) -> None:
+        if directories is not None:
+            self.tablebases.use(directories)
+            self._keep(replace(self.kept, tablebases=directories or None))
+            self.editor.probe_verdict()
+
+    def _tablebase_problem(self, problem: str) -> None:
+        self.notify(problem, title="Tablebases", severity="warning", markup=False)
+
     def action_toggle_rule(self) -> None:
         self.rule = Rule.PROMOTED if self.rule == Rule.COUNT else Rule.COUNT
 
@@ -512,6 +541,7 @@ def run_app(
     ascii_mode: bool = False,
     mouse: bool = True,
     animation_level: Literal["none"] | None = None,
+    tablebases: Sequence[str] | None = None,
 ) -> int:
     # What the imports made lives as long as the app: moved out of the collector's generations,
     # it is not walked again by every collection of start-up and of each key press (about a
@@ -519,7 +549,12 @@ def run_app(
     gc.freeze()
     settings_file = None if served else settings_path()
     app = make_app(
-        served=served, files=files, ascii_mode=ascii_mode, animation_level=animation_level, settings_file=settings_file
+        served=served,
+        files=files,
+        ascii_mode=ascii_mode,
+        animation_level=animation_level,
+        settings_file=settings_file,
+        tablebases=tablebases,
     )
     app.run(mouse=mouse)
     return 0

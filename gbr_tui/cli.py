@@ -61,6 +61,13 @@ def build_parser(commands: tuple[str, ...] = COMMAND_NAMES) -> argparse.Argument
         action="store_true",
         help="no animations or blinking cursors, for slow links (off over ssh unless TEXTUAL_ANIMATIONS is set)",
     )
+    app.add_argument(
+        "--tablebases",
+        action="append",
+        metavar="DIR",
+        help="a directory of endgame tablebases whose verdicts the code pane shows (repeatable; also "
+        "GBR_TUI_TABLEBASES, parted by ':', or the palette's Tablebases command, which keeps them)",
+    )
     if commands:
         subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", prog="gbr-tui")
         for name in commands:
@@ -108,7 +115,11 @@ def prepare(argv: list[str]) -> Callable[[], int]:
         from gbr_tui.commands.start import app_starter
 
         return app_starter(
-            served=args.served, ascii_mode=args.ascii, mouse=not args.no_mouse, no_animation=args.no_animation
+            served=args.served,
+            ascii_mode=args.ascii,
+            mouse=not args.no_mouse,
+            no_animation=args.no_animation,
+            tablebases=args.tablebases,
         )
     return partial(_run_command, args)
 

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from gbr_tui.core import Rule
     from gbr_tui.core.collection.browsed import BrowsedIndex
     from gbr_tui.core.examples import Example
+    from gbr_tui.tablebase_support import AppTablebases
 
 
 class GbrAppInterface(Protocol):
@@ -20,6 +21,7 @@ class GbrAppInterface(Protocol):
 
     rule: Rule
     ascii_mode: bool
+    tablebases: AppTablebases
 
     def offers(self, action: str) -> bool: ...
 

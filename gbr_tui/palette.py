@@ -57,6 +57,11 @@ class GbrCommands(Provider):
             ("Type men with their squares", "Kg3 Ba2 h6 / Kg1 ...: each put as typed (m)", "start_typing"),
             ("Letters or glyphs", "Draw the men as letters (ASCII) or chess glyphs", "toggle_letters"),
             ("Help", "Every key (?, F1)", "app.help"),
+            (
+                "Tablebases...",
+                "Directories of Syzygy or Gaviota tables: the code pane gives their verdict",
+                "app.set_tablebases",
+            ),
             ("Open a collection", f"Browse a {format_names()} file by class (o, F3)", "app.open_collection"),
             ("Back to the collection", "The collection opened last (l, F4)", "app.show_collection"),
             (

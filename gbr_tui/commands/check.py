@@ -7,6 +7,10 @@ Each record with a printed caption (a PGN tag, an EPD opcode, a JSON field, a CS
 checked (``core.check``); every disagreement goes to stdout with the record's file, line and
 headers, or one JSON object per checked record with ``--json``. Bad records go to stderr, and
 the last line on stderr sums up: checked N = agree A + disagree D (+ unchecked U, bad B).
+
+With ``--tablebases``, each study within the tables is also held against them
+(``core.tablebase_studies``): its stipulation, and for games the main line's moves; a record
+the tables judge is checked even without a caption.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import os
 import sys
 from collections.abc import Iterable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
@@ -31,10 +36,12 @@ from gbr_tui.commands.common import (
     collection_request,
     write_json_lines,
 )
+from gbr_tui.commands.tablebase_options import add_tablebases_option, open_tables, report_problems
 from gbr_tui.core import GbrError, Rule, hhdb
 from gbr_tui.core.check import CaptionCheck, CheckTally, checked_record
 from gbr_tui.core.collection import BadRecord, GamePositions, Item, Record
 from gbr_tui.core.collection.readers import CAPTION_NAME, CollectionRequest
+from gbr_tui.core.collection.records import Format
 from gbr_tui.core.describe import (
     check_summary,
     disagreement_words,
@@ -42,7 +49,12 @@ from gbr_tui.core.describe import (
     no_captions_words,
     printed_words,
 )
+from gbr_tui.core.material import board_from_fen
 from gbr_tui.core.text import printable
+
+if TYPE_CHECKING:
+    from gbr_tui.core.tablebase_studies import StudyCheck
+    from gbr_tui.core.tablebases import Tablebases
 
 REASON_CHARACTERS = 300  # of why a record is bad, at most this much is printed
 
@@ -67,6 +79,11 @@ def register(commands: CommandParsers) -> None:
         action="store_true",
         help='one JSON object per checked record: "agree" and its "disagreements" (part, printed, actual)',
     )
+    add_tablebases_option(
+        parser,
+        "each study's stipulation and its solution's moves are held against them "
+        '(parts stipulation and solution; "tablebase" in --json)',
+    )
     parser.set_defaults(run=run)
 
 
@@ -85,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         errors.print(f"gbr-tui check: {problem}")
         return EXIT_USAGE
     try:
-        return _Checker(args, errors).check()
+        return _Checker(args, errors, open_tables(args, "check")).check()
     except GbrError as error:  # a file that cannot be read as a collection at all
         errors.print(f"gbr-tui check: {printable(error.message, REASON_CHARACTERS)}")
         return EXIT_USAGE
@@ -94,8 +111,11 @@ def run(args: argparse.Namespace) -> int:
 class _Checker:
     """One run of the command: reads the files, checks each record's caption, reports."""
 
-    def __init__(self, args: argparse.Namespace, errors: Console) -> None:
+    def __init__(self, args: argparse.Namespace, errors: Console, tables: Tablebases | None = None) -> None:
         self.args = args
+        self.tables = tables
+        #: The current file's games the tables judge, by record number (read before its records).
+        self.studies: dict[int, StudyCheck] = {}
         self.errors = errors
         self.rule = Rule(args.rule)
         self.request = collection_request(args)
@@ -113,8 +133,11 @@ class _Checker:
                 continue
             request = self._request_for(name)
             with request.open(name, self.rule) as collection:
+                self.studies = self._studies(name, collection.format, request.caption)
                 items = parallel.records_with(collection, name, request, self.args.jobs, each)
                 self._report(collection.name, ((item, found) for item, found, _ in items))
+        if self.tables is not None:
+            report_problems(self.tables, "check")  # damaged tables met while probing
         tally = self.tally
         self.errors.print(check_summary(tally.agree, tally.disagree, tally.unchecked, tally.bad))
         return EXIT_BAD_INPUT if tally.disagree or tally.bad else EXIT_OK
@@ -130,6 +153,38 @@ class _Checker:
             self.errors.print(f"gbr-tui check: {hhdb.recognised_words(printable(collection.name, SHOWN_CHARACTERS))}")
         return dataclasses.replace(self.request, caption=hhdb.BLACK_TAG)
 
+    def _studies(self, name: str, format: Format, caption: str | None) -> dict[int, StudyCheck]:
+        """A PGN file's games the tables judge, read on their own (a game's moves are not in
+        its record); none from stdin, which is read once."""
+        if self.tables is None or format != Format.PGN or name == "-":
+            return {}
+        from gbr_tui.core.collection.source import Source
+        from gbr_tui.core.tablebase_studies import study_checks
+
+        source = Source(name)
+        try:
+            return dict(study_checks(source.lines(), self.tables, caption))
+        finally:
+            source.close()
+
+    def _study(self, record: Record) -> StudyCheck | None:
+        """What the tables make of the record: its game's check, or for a position its
+        stipulation against the table."""
+        if self.tables is None:
+            return None
+        if record.number in self.studies:
+            return self.studies[record.number]
+        if record.ply is not None or record.fen is None:  # a game the tables do not judge
+            return None
+        from gbr_tui.core.tablebase_studies import check_study
+
+        try:
+            board = board_from_fen(record.fen)
+        except GbrError:
+            return None
+        checked = check_study(self.tables, board, [], record.headers, record.caption)
+        return checked if checked.judged else None
+
     def _report(self, file: str, items: Iterable[tuple[Item, CaptionCheck | str | None]], uncaptioned: int = 0) -> None:
         """One file's records (from the file, or an index of it: then only those with a
         caption, the others counted in ``uncaptioned``), each with its checked caption."""
@@ -138,11 +193,16 @@ class _Checker:
         for item, found in items:
             if isinstance(item, BadRecord):
                 self._bad(item.line, item.number, item.reason)
-            elif found is None:
-                uncaptioned += 1
             else:
-                captions += 1
-                self._check(file, item, found)
+                study = self._study(item)
+                if found is None and study is None:
+                    uncaptioned += 1
+                    continue
+                if found is None:
+                    found = CaptionCheck("")
+                else:
+                    captions += 1
+                self._check(file, item, found, study)
         self.tally.unchecked += uncaptioned
         if uncaptioned and not captions:
             self.errors.print(f"gbr-tui check: {self.file}: {no_captions_words(self.args.tag)}")
@@ -151,26 +211,31 @@ class _Checker:
         self.tally.bad += 1
         self.errors.print(f"gbr-tui check: {self.file}:{line}: record {number}: {printable(reason, REASON_CHARACTERS)}")
 
-    def _check(self, file: str, record: Record, found: CaptionCheck | str) -> None:
+    def _check(self, file: str, record: Record, found: CaptionCheck | str, study: StudyCheck | None = None) -> None:
         """One record's checked caption reported (``core.check.checked_record``: words when
-        the caption does not decode)."""
+        the caption does not decode), with what the tables make of it."""
         if isinstance(found, str):
             self._bad(record.line, record.number, found)
             return
+        if study is not None:
+            found = dataclasses.replace(found, disagreements=[*found.disagreements, *study.disagreements()])
         if found.agree:
             self.tally.agree += 1
         else:
             self.tally.disagree += 1
         if self.args.json:
-            write_json_lines([_json_object(file, record, found)])
+            probed = {} if self.tables is None else {"tablebase": None if study is None else study.fields}
+            write_json_lines([_json_object(file, record, found) | probed])
         elif not found.agree:
-            assert record.caption is not None  # the caption checked
             place = f"{self.file}:{record.line}: record {record.number}"
             headers = headers_words({name: value for name, value in record.headers.items() if name != "FEN"})
             out = sys.stdout
-            out.write(f"{place}{' · ' + headers if headers else ''} · {printed_words(record.caption)}\n")
+            printed = f" · {printed_words(record.caption)}" if record.caption else ""
+            out.write(f"{place}{' · ' + headers if headers else ''}{printed}\n")
             for disagreement in found.disagreements:
                 out.write(f"    {disagreement_words(**dataclasses.asdict(disagreement))}\n")
+            if study is not None and (marked := study.solution_words()):
+                out.write(f"    marks: {' · '.join(marked)}\n")
 
 
 def _json_object(file: str, record: Record, found: CaptionCheck) -> dict:

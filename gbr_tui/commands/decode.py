@@ -21,6 +21,7 @@ from gbr_tui.commands.common import (
     not_utf8,
     write_json_lines,
 )
+from gbr_tui.commands.tablebase_options import add_tablebases_option, open_tables, report_problems
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode, explain, position_warnings
 from gbr_tui.core.describe import STIPULATION_WORDS, hidden_count_words, side_to_move_words
 from gbr_tui.core.explanation import men_total_words, result_words, side_words
@@ -29,6 +30,8 @@ from gbr_tui.core.text import printable
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from gbr_tui.core.tablebases import Tablebases, Verdict
 
 PIPED_WIDTH = 1 << 16  # not a terminal: wide enough that no line wraps
 
@@ -47,17 +50,21 @@ def register(commands: CommandParsers) -> None:
     add_input_arguments(parser, "code")
     add_rule_option(parser)
     add_json_option(parser)
+    add_tablebases_option(parser, 'the verdict on a code with every square, within them ("tablebase" in --json)')
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     rule = Rule(args.rule)
     problems = Problems("decode")
+    tables = open_tables(args, "decode")
     results = (_decode(item, rule, problems) for item in inputs(args.inputs, problems=problems))
     if args.json:
-        write_json_lines(_json_record(item, result, rule) for item, result in results)
+        write_json_lines(_json_record(item, result, rule, tables) for item, result in results)
     else:
-        _print_human(results, rule)
+        _print_human(results, rule, tables)
+    if tables is not None:
+        report_problems(tables, "decode")  # damaged tables met while probing
     return problems.finish()
 
 
@@ -71,9 +78,20 @@ def _decode(item: Input, rule: Rule, problems: Problems) -> tuple[Input, Decoded
         return item, error
 
 
-def _json_record(item: Input, result: DecodedCode | GbrError, rule: Rule) -> dict:
+def _verdict(decoded: DecodedCode, tables: Tablebases | None) -> Verdict | None:
+    """The tables' verdict on a code with every square (White to move when it does not say)."""
+    if tables is None or decoded.board is None:
+        return None
+    return tables.probe(decoded.board)
+
+
+def _json_record(item: Input, result: DecodedCode | GbrError, rule: Rule, tables: Tablebases | None = None) -> dict:
     if isinstance(result, GbrError):
         return error_record(item, result)
+    probed = {}
+    if tables is not None:
+        verdict = _verdict(result, tables)
+        probed["tablebase"] = None if verdict is None else verdict.fields
     material = result.material
     return {
         "input": item.text,
@@ -96,14 +114,14 @@ def _json_record(item: Input, result: DecodedCode | GbrError, rule: Rule) -> dic
         ],
         "notes": result.notes,
         "warnings": position_warnings(result.board) if result.board is not None else [],
-    }
+    } | probed
 
 
 def _side_letter(color: chess.Color | None) -> str | None:
     return None if color is None else ("w" if color == chess.WHITE else "b")
 
 
-def _print_human(results, rule: Rule) -> None:
+def _print_human(results, rule: Rule, tables: Tablebases | None = None) -> None:
     """On a terminal, rich's table at the terminal's width; down a pipe or into a file, the same
     lines unwrapped and without the spaces that pad them."""
     from rich.text import Text
@@ -120,10 +138,10 @@ def _print_human(results, rule: Rule) -> None:
         echo = Text(printable(item.text, SHOWN_CHARACTERS), style="bold")
         if piped:
             with console.capture() as captured:
-                console.print(echo, _explanation(result, rule))
+                console.print(echo, _explanation(result, rule, tables))
             sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
         else:
-            console.print(echo, _explanation(result, rule))
+            console.print(echo, _explanation(result, rule, tables))
 
 
 def _console() -> Console:
@@ -141,7 +159,7 @@ def _console() -> Console:
     return console
 
 
-def _explanation(decoded: DecodedCode, rule: Rule):
+def _explanation(decoded: DecodedCode, rule: Rule, tables: Tablebases | None = None):
     from rich.table import Table
     from rich.text import Text
 
@@ -182,10 +200,27 @@ def _explanation(decoded: DecodedCode, rule: Rule):
         table.add_row("FEN", decoded.fen)
         for warning in position_warnings(decoded.board):
             table.add_row("Warning", Text(warning, style="yellow"))
+    if (verdict := _verdict(decoded, tables)) is not None:
+        table.add_row("Tablebase", _verdict_text(decoded, verdict))
     table.add_row("Compact", decoded.compact)
     for note in decoded.notes:
         table.add_row("Note", note)
     return table
+
+
+def _verdict_text(decoded: DecodedCode, verdict: Verdict):
+    """The verdict, and whether the stipulation agrees (in the warning colour when not)."""
+    from rich.text import Text
+
+    from gbr_tui.core.tablebases import stipulation_words
+
+    assumed = " (White to move: the code does not say)" if decoded.side_to_move is None else ""
+    text = Text(verdict.words() + assumed)
+    if (agreement := stipulation_words(decoded.stipulation, verdict)) is not None:
+        words, agrees = agreement
+        text.append("\n")
+        text.append(words, style="" if agrees else "bold yellow")
+    return text
 
 
 def _side_in_words(side: dict[str, int | None]) -> str:

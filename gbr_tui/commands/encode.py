@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 import chess
 
@@ -29,6 +30,7 @@ from gbr_tui.commands.common import (
     not_utf8,
     write_json_lines,
 )
+from gbr_tui.commands.tablebase_options import add_tablebases_option, open_tables, report_problems
 from gbr_tui.core import (
     FenEncoder,
     GbrError,
@@ -44,6 +46,9 @@ from gbr_tui.core.captions import FORMS, write_caption
 from gbr_tui.core.describe import STIPULATION_WORDS
 from gbr_tui.core.material import men_on_board
 from gbr_tui.core.piece_list import PrintedList, read_piece_list
+
+if TYPE_CHECKING:
+    from gbr_tui.core.tablebases import Tablebases
 
 #: How an input is read: as a FEN, or as a piece list (``--pieces``) with the stipulation its
 #: result part gives (``--stipulation`` wins over it; the side to move it gives is the board's).
@@ -104,6 +109,7 @@ def register(commands: CommandParsers) -> None:
     )
     add_rule_option(parser)
     add_json_option(parser)
+    add_tablebases_option(parser, 'the verdict of each position within them follows its code ("tablebase" in --json)')
     parser.set_defaults(run=run, encode_parser=parser)
 
 
@@ -113,42 +119,48 @@ def run(args: argparse.Namespace) -> int:
     if args.form != "compact" and (args.short or args.extended):
         args.encode_parser.error(f"--short and --extended are compact forms, not --form {args.form}")
     read = read_piece_list if args.pieces else _read_fen
+    tables = open_tables(args, "encode")
+    suffix = _suffix(args.result)
+    written: Callable[[PrintedList], str] | None = None
     if args.json:
-        _write_json(args.inputs, read, rule, args.stipulation, problems, args.form, args.result)
+        _write_json(args.inputs, read, rule, args.stipulation, problems, args.form, args.result, tables)
     elif args.form != "compact":
-        _write_boards(
-            args.inputs,
-            read,
-            lambda given: write_caption(
-                given.board, args.form, args.stipulation or given.stipulation, args.result, rule
-            ),
-            problems,
+        written = lambda given: write_caption(  # noqa: E731
+            given.board, args.form, args.stipulation or given.stipulation, args.result, rule
         )
     elif args.extended:
-        _write_boards(
-            args.inputs,
-            read,
-            lambda given: (
-                extended_code(given.board, args.stipulation or given.stipulation, rule) + _suffix(args.result)
-            ),
-            problems,
+        written = lambda given: extended_code(given.board, args.stipulation or given.stipulation, rule) + suffix  # noqa: E731
+    elif args.pieces or tables is not None:
+        written = lambda given: (  # noqa: E731
+            (args.stipulation or given.stipulation or "") + encode(given.board, rule, short=args.short) + suffix
         )
-    elif args.pieces:
-        _write_boards(
-            args.inputs,
-            read,
-            lambda given: (
-                (args.stipulation or given.stipulation or "")
-                + encode(given.board, rule, short=args.short)
-                + _suffix(args.result)
-            ),
-            problems,
-        )
-    else:
-        suffix = _suffix(args.result)
+    if written is not None:
+        if tables is not None:
+            written = _with_verdict(written, tables, args.stipulation)
+        _write_boards(args.inputs, read, written, problems)
+    elif not args.json:
         encoder = FenEncoder(rule, short=args.short)
         _write_codes(input_blocks(args.inputs, problems=problems), encoder, args.stipulation or "", suffix, problems)
+    if tables is not None:
+        report_problems(tables, "encode")  # damaged tables met while probing
     return problems.finish()
+
+
+def _with_verdict(
+    written: Callable[[PrintedList], str], tables: Tablebases, stipulation: str | None
+) -> Callable[[PrintedList], str]:
+    """``written`` followed by the tablebase's verdict on the board, when within the tables."""
+    from gbr_tui.core.tablebases import stipulation_words
+
+    def with_verdict(given: PrintedList) -> str:
+        line = written(given)
+        verdict = tables.probe(given.board)
+        if verdict is None:
+            return line
+        agreement = stipulation_words(stipulation or given.stipulation, verdict)
+        return f"{line}  {verdict.words()}" + (f"; {agreement[0]}" if agreement else "")
+
+    return with_verdict
 
 
 def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, suffix: str, problems: Problems) -> None:
@@ -202,9 +214,10 @@ def _write_json(
     problems: Problems,
     form: str,
     result: str | None,
+    tables: Tablebases | None,
 ) -> None:
     write_json_lines(
-        _json_record(item, read, rule, stipulation, problems, form, result)
+        _json_record(item, read, rule, stipulation, problems, form, result, tables)
         for item in inputs(values, problems=problems)
     )
 
@@ -217,7 +230,10 @@ def _json_record(
     problems: Problems,
     form: str = "compact",
     result: str | None = None,
+    tables: Tablebases | None = None,
 ) -> dict:
+    """The input's JSON object; with ``tables``, ``"tablebase"``: the verdict's WDL, DTZ and
+    DTM, or null outside the tables."""
     try:
         if problem := not_utf8(item.text):
             raise problem
@@ -255,7 +271,12 @@ def _json_record(
         "caption": caption,
         "result": result,
         "warnings": warnings,
-    }
+    } | ({} if tables is None else {"tablebase": _verdict_fields(tables, board)})
+
+
+def _verdict_fields(tables: Tablebases, board: chess.Board) -> dict[str, int | None] | None:
+    verdict = tables.probe(board)
+    return None if verdict is None else verdict.fields
 
 
 def _not_one_king_a_side(board) -> bool:

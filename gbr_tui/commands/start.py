@@ -35,6 +35,7 @@ def app_starter(
     ascii_mode: bool = False,
     mouse: bool = True,
     no_animation: bool = False,
+    tablebases: list[str] | None = None,
 ) -> Callable[[], int]:
     """What starts the app, or says why it cannot start here (no terminal to draw on).
 
@@ -46,8 +47,11 @@ def app_starter(
     if problem is not None:
         return partial(refuse, f"gbr-tui: {problem}")
     from gbr_tui.app import run_app
+    from gbr_tui.core.settings import Settings, tablebase_directories
 
     sys.setswitchinterval(SWITCH_INTERVAL)
+    # --tablebases, else GBR_TUI_TABLEBASES; else (None) the app takes those kept in its settings.
+    directories = tablebase_directories(tablebases, os.environ, Settings()) or None
     options = {} if files is None else {"files": files}
     return partial(
         run_app,
@@ -55,5 +59,6 @@ def app_starter(
         ascii_mode=ascii_mode or terminal.ascii_wanted(os.environ),
         mouse=mouse,
         animation_level=terminal.animation_level(os.environ, no_animation, served),
+        tablebases=directories,
         **options,
     )

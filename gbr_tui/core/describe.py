@@ -192,6 +192,7 @@ NOT_OFFERED = {
     "build_index": "Writing an index is not offered here: this app is served, and writes nothing on the server.",
     "diagram": "Writing diagrams is not offered here: this app is served, and writes nothing on the server.",
     "find_similar": "Searching a collection is not offered here: this app is served, and opens nothing on the server.",
+    "set_tablebases": "Tablebases are set when the server starts (GBR_TUI_TABLEBASES): not from here.",
 }
 
 
@@ -260,7 +261,14 @@ def caption_error_words(caption: str, error: GbrError) -> str:
 
 
 def disagreement_words(part: str, printed: str, actual: str, detail: str = "") -> str:
-    """``code: printed 0324.12, the position gives 0323.12 (N printed 4, ...)``."""
+    """``code: printed 0324.12, the position gives 0323.12 (N printed 4, ...)``; for the
+    tablebase's parts ``stipulation: printed +, the tablebase gives = (draw)`` and
+    ``solution: 2.Kc5 spoils the win: now a draw``."""
+    if part == "solution":
+        return f"solution: {printable(printed, 100)} {detail or actual}"
+    if part == "stipulation":
+        words = f"stipulation: printed {printable(printed, 100)}, the tablebase gives {actual}"
+        return f"{words} ({detail})" if detail else words
     words = f"{part}: printed {printable(printed, 100)}, the position gives {actual}"
     return f"{words} ({detail})" if detail else words
 

@@ -1,4 +1,5 @@
-"""What the app keeps between runs: the theme, the rule, the position left on the board.
+"""What the app keeps between runs: the theme, the rule, the position left on the board, the
+tablebase directories.
 
 One small JSON file in the user's config directory (``platformdirs``). The app never keeps
 anything when served. Everything read back is checked: a file that is too large, damaged or
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -24,6 +26,11 @@ SETTINGS_NAME = "settings.json"
 MAX_SETTINGS_SIZE = 64 * 1024
 #: How long a kept value may be (a theme name, a FEN).
 MAX_VALUE_LENGTH = 200
+#: How many tablebase directories are kept, and how long a directory's name may be.
+MAX_TABLEBASE_DIRECTORIES = 16
+MAX_DIRECTORY_LENGTH = 4096
+#: The environment variable naming tablebase directories (parted as PATH is: ``:`` on Unix).
+TABLEBASES_VARIABLE = "GBR_TUI_TABLEBASES"
 
 
 def settings_path() -> Path:
@@ -43,6 +50,8 @@ class Settings:
     #: The position left on the board: its full FEN and stipulation.
     fen: str | None = None
     stipulation: str | None = None
+    #: Directories of endgame tablebases (Syzygy, Gaviota).
+    tablebases: tuple[str, ...] | None = None
 
 
 def read_settings(path: Path) -> tuple[Settings, list[str]]:
@@ -71,6 +80,7 @@ def read_settings(path: Path) -> tuple[Settings, list[str]]:
         rule=None if kept["rule"] is None else Rule(kept["rule"]),
         fen=kept["fen"],
         stipulation=None if kept["fen"] is None else kept["stipulation"],
+        tablebases=_checked_directories(values.get("tablebases"), problems),
     )
     return settings, [f"{shown}: {problem}" for problem in problems]
 
@@ -98,6 +108,33 @@ def _checked(name: str, value: object, problems: list[str]) -> str | None:
         problems.append(f"the stipulation {printable(value)!r} is not + or =: none kept")
         return None
     return value
+
+
+def _checked_directories(value: object, problems: list[str]) -> tuple[str, ...] | None:
+    """The kept tablebase directories, when they are a short list of directory names."""
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or len(value) > MAX_TABLEBASE_DIRECTORIES
+        or not all(isinstance(name, str) and 0 < len(name) <= MAX_DIRECTORY_LENGTH for name in value)
+    ):
+        problems.append(
+            f"the tablebases are not a list of at most {MAX_TABLEBASE_DIRECTORIES} directory names: none kept"
+        )
+        return None
+    return tuple(value)
+
+
+def tablebase_directories(given: list[str] | None, environment: Mapping[str, str], kept: Settings) -> list[str]:
+    """Where the tables are: the directories given (``--tablebases``), else those of
+    GBR_TUI_TABLEBASES, else those kept in the settings; none when nothing names any."""
+    if given:
+        return list(given)
+    named = environment.get(TABLEBASES_VARIABLE, "")
+    if named.strip():
+        return [part for part in named.split(os.pathsep) if part][:MAX_TABLEBASE_DIRECTORIES]
+    return list(kept.tablebases or ())
 
 
 def write_settings(path: Path, settings: Settings) -> None:

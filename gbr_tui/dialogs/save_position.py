@@ -109,9 +109,9 @@ class SavePositionDialog(InputDialog[StudySave]):
             yield Static(id="dialog-feedback", markup=False)
             yield Static(self.HINT, id="dialog-hint", markup=False)
 
-    def _read(self, text: str) -> StudySave | None:
+    def _read(self, text: str, typing: bool = False) -> StudySave | None:
         """The path is read from its own input whichever field changed or took the Enter."""
-        return super()._read(self.query_one("#dialog-input", Input).value)
+        return super()._read(self.query_one("#dialog-input", Input).value, typing)
 
     def _field(self, name: str) -> str:
         return self.query_one(f"#study-{name}", Input).value.strip()

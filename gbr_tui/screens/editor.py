@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 import chess
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Header
+from textual.worker import get_current_worker
 
 from gbr_tui.core import GbrError, Rule
 from gbr_tui.core.describe import TYPING_HINT, pasted_words, typing_words
@@ -24,6 +25,7 @@ from gbr_tui.core.written_forms import WrittenForm, copied_words, not_written_wo
 from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.messages import FindSimilar
 from gbr_tui.screens.editor_publishing import PUBLISHING_BINDINGS, PublishingEditor
+from gbr_tui.tablebase_support import ShownVerdict, shown_verdict
 from gbr_tui.widgets.board_editor import TYPING_KEYS, BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_pane import ExamplesPane
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from gbr_tui.core.piece_list import ManTyping
+    from gbr_tui.core.tablebases import Tablebases
 
 
 class EditorScreen(PublishingEditor, Screen):
@@ -305,6 +308,27 @@ class EditorScreen(PublishingEditor, Screen):
     def _redraw(self) -> None:
         self.board_view.redraw()
         self.code_pane.description = self.setup.description(self.rule)
+        self.probe_verdict()
+
+    def probe_verdict(self) -> None:
+        """The tablebase's verdict on the board, probed in a worker so that typing never waits;
+        a newer position's probe replaces an older one's, and the pane shows a verdict only on
+        the board it was probed on."""
+        tables = cast(GbrAppInterface, self.app).tablebases.tables()
+        if tables is None:
+            self.code_pane.verdict = None
+            return
+        self._probe(tables, self.setup.board.copy(stack=False), self.setup.stipulation)
+
+    @work(thread=True, exclusive=True, group="tablebase", exit_on_error=False)
+    def _probe(self, tables: Tablebases, board: chess.Board, stipulation: str | None) -> None:
+        shown = shown_verdict(tables, board, stipulation)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_verdict, shown)
+
+    def _show_verdict(self, shown: ShownVerdict | None) -> None:
+        self.code_pane.verdict = shown
+        cast(GbrAppInterface, self.app).tablebases.say_problems()  # a damaged table met
 
     def code_to_edit(self) -> str:
         """The code the decode screen opens with: with every man's square when it reads back

@@ -10,6 +10,7 @@ from textual.reactive import reactive
 from textual.widgets import Digits, Static
 
 from gbr_tui.core.explanation import BoardDescription
+from gbr_tui.tablebase_support import ShownVerdict
 
 
 def _update(static: Static, content: str | Text) -> None:
@@ -57,6 +58,8 @@ class CodePane(VerticalScroll, can_focus=True):
 
     #: What the core says about the board being edited; set after every edit.
     description: reactive[BoardDescription | None] = reactive(None, always_update=True, layout=False, repaint=False)
+    #: The tablebase's verdict on the board (set by a worker once probed), None without one.
+    verdict: reactive[ShownVerdict | None] = reactive(None, layout=False, repaint=False)
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -77,6 +80,8 @@ class CodePane(VerticalScroll, can_focus=True):
         label = self.get_component_rich_style("code-pane--label")
         codes = self._codes(description)
         rest = Text.assemble(("FEN   ", label), description.fen, "\n")
+        if (probed := self.verdict) is not None and probed.fen == description.fen:
+            rest.append_text(self._verdict_text(probed))
         # The verdict in the border keeps a row for the explanations at 80x24.
         verdict = "legal position" if description.legal else "not a legal position"
         if self.border_subtitle != verdict:  # setting it repaints the whole pane, even unchanged
@@ -95,6 +100,18 @@ class CodePane(VerticalScroll, can_focus=True):
             if self._fits(with_captions):
                 body = with_captions
         _update(self.query_one("#code-body", Static), body)
+
+    def watch_verdict(self) -> None:
+        self.description = self.description
+
+    def _verdict_text(self, verdict: ShownVerdict) -> Text:
+        """``table White wins: DTZ 1``, and how it stands to the stipulation (in the warning
+        colour when the table contradicts it)."""
+        text = Text.assemble(("table ", self.get_component_rich_style("code-pane--label")), verdict.words, "\n")
+        if verdict.agreement is not None:
+            style = "" if verdict.agrees else self.get_component_rich_style("code-pane--warning")
+            text.append(("" if verdict.agrees else "! ") + verdict.agreement + "\n", style)
+        return text
 
     def _fits(self, body: Text) -> bool:
         """Whether ``body`` fits under the summary without scrolling (no before the first layout)."""

@@ -49,6 +49,9 @@ def test_the_app_loads_neither_the_sub_commands_nor_the_collection_readers():
         "chess.pgn",
         "rich.progress",
         "argparse",  # no arguments: nothing to parse
+        "gbr_tui.core.tablebases",  # probing is loaded when tables are set
+        "chess.syzygy",
+        "chess.gaviota",
     }
     assert modules & unwanted == set()
 
@@ -61,6 +64,7 @@ def test_no_arguments_start_the_app_as_the_parser_would():
         "ascii_mode": args.ascii,
         "mouse": not args.no_mouse,
         "no_animation": args.no_animation,
+        "tablebases": args.tablebases,
     }
     defaults = {
         name: parameter.default

@@ -8,7 +8,14 @@ import os
 import pytest
 
 from gbr_tui.core import Rule
-from gbr_tui.core.settings import MAX_SETTINGS_SIZE, Settings, read_settings, settings_path, write_settings
+from gbr_tui.core.settings import (
+    MAX_SETTINGS_SIZE,
+    Settings,
+    read_settings,
+    settings_path,
+    tablebase_directories,
+    write_settings,
+)
 
 KUBBEL = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1"
 
@@ -71,3 +78,29 @@ def test_an_unreadable_file_gives_the_defaults_and_says_why(tmp_path):
     settings, problems = read_settings(path)
     assert settings == Settings()
     assert problems and "cannot be read (Permission denied)" in problems[0]
+
+
+def test_tablebase_directories_are_kept_and_read_back(tmp_path):
+    path = tmp_path / "settings.json"
+    kept = Settings(tablebases=("/tables/syzygy", "/tables/gaviota"))
+    write_settings(path, kept)
+    assert read_settings(path) == (kept, [])
+    assert json.loads(path.read_text())["tablebases"] == ["/tables/syzygy", "/tables/gaviota"]
+
+
+@pytest.mark.parametrize("value", ["/tables", [1, 2], [""], ["x" * 5000], ["/t"] * 17])
+def test_kept_tablebases_that_are_no_short_list_of_names_are_dropped(tmp_path, value):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"tablebases": value, "theme": "nord"}))
+    settings, problems = read_settings(path)
+    assert settings == Settings(theme="nord")
+    assert problems == [f"{path}: the tablebases are not a list of at most 16 directory names: none kept"]
+
+
+def test_the_directories_given_come_before_the_environment_and_the_settings():
+    kept = Settings(tablebases=("/kept",))
+    environment = {"GBR_TUI_TABLEBASES": f"/env/a{os.pathsep}/env/b"}
+    assert tablebase_directories(["/given"], environment, kept) == ["/given"]
+    assert tablebase_directories(None, environment, kept) == ["/env/a", "/env/b"]
+    assert tablebase_directories(None, {"GBR_TUI_TABLEBASES": " "}, kept) == ["/kept"]
+    assert tablebase_directories(None, {}, Settings()) == []

@@ -26,6 +26,7 @@ from gbr_tui.commands.common import (
     add_studies_option,
     excerpt,
 )
+from gbr_tui.commands.tablebase_options import add_tablebases_option
 from gbr_tui.core import GbrError
 from gbr_tui.core.collection import GamePositions, store
 from gbr_tui.core.collection.codecs import codec_names
@@ -85,6 +86,11 @@ def register(commands: CommandParsers) -> None:
             "every worker) or local:N (N worker processes here); needs gbr-tui[dask]"
         ),
     )
+    add_tablebases_option(
+        parser,
+        "per class, the theoretical results of its positions within them beside the games' "
+        '("tablebase" in --json); a summary by class of collection files',
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="the summary as JSON Lines, one object per class or family")
     output.add_argument("--per-record", action="store_true", help="one JSON object per record (JSON Lines)")
@@ -125,6 +131,10 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     if args.studies is not None and not (args.per_record or args.csv):
         errors.print("gbr-tui classify: --studies keeps the records of --per-record and --csv")
+    if args.tablebases and (args.by == "family" or args.per_record or args.csv or args.dask):
+        errors.print(
+            "gbr-tui classify: --tablebases adds to a summary by class: not with --by family, --per-record, --csv, --dask"
+        )
         return EXIT_USAGE
     if (args.per_record or args.csv) and any(name != "-" and store.is_index(name) for name in args.files):
         errors.print("gbr-tui classify: --per-record and --csv read the collections themselves, not an index")

@@ -15,9 +15,11 @@ from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK
 from gbr_tui.commands.classify import dispatch, records
 from gbr_tui.commands.classify.summary import Summary
 from gbr_tui.commands.common import SHOWN_CHARACTERS, collection_request
+from gbr_tui.commands.tablebase_options import open_tables, report_problems
 from gbr_tui.core import Rule, hhdb
 from gbr_tui.core.collection import BadRecord, Collection, CollectionError, Tally, store
 from gbr_tui.core.collection.tally import folded
+from gbr_tui.core.collection.theory import Theory
 from gbr_tui.core.describe import read_summary
 from gbr_tui.core.patterns import ClassPattern
 from gbr_tui.core.text import printable
@@ -44,6 +46,8 @@ class Classifier:
         self.task: Any = None
         self.done_before = 0  # bytes of the files already read
         self.cluster: Any = None  # a Dask client, with --dask
+        self.tables = open_tables(args, "classify")
+        self.theory = None if self.tables is None else Theory(self.tables)
 
     def classify(self) -> int:
         files = self.args.files
@@ -77,9 +81,15 @@ class Classifier:
                     with self._open(name) as collection:
                         self._tally(name, collection, submitted.pop(position, None))
                         self._finish_file(collection)
+                    if self.theory is not None and name != "-":  # stdin is read once
+                        with self.request.open(name, self.rule) as collection:
+                            self.theory.add_items(collection.records())
         if not per_record:
             self.tally.finish_counting()
-            Summary(self.tally, self.pattern, self.args, self.request.game_positions).write()
+            theory = None if self.theory is None else self.theory.classes(self.args.either_colour)
+            Summary(self.tally, self.pattern, self.args, self.request.game_positions, theory).write()
+            if self.tables is not None:
+                report_problems(self.tables, "classify")
         tally = self.tally
         self.errors.print(read_summary(tally.classified, tally.bad))
         return EXIT_BAD_INPUT if tally.bad else EXIT_OK

@@ -23,6 +23,7 @@ from gbr_tui.commands.common import write_json_lines
 from gbr_tui.core import short_form
 from gbr_tui.core.collection import ClassRow, GamePositions, Tally
 from gbr_tui.core.collection.tally import NO_RESULTS, FamilyRow, SortBy, family_rows
+from gbr_tui.core.collection.theory import ClassTheory
 from gbr_tui.core.describe import (
     EITHER_COLOUR_NOTE,
     RESULT_HEADINGS,
@@ -45,9 +46,16 @@ class Summary:
     ``--short``, ``--either-colour``, ``--json``, ``--bars``)."""
 
     def __init__(
-        self, tally: Tally, pattern: ClassPattern | None, args: argparse.Namespace, game_positions: GamePositions
+        self,
+        tally: Tally,
+        pattern: ClassPattern | None,
+        args: argparse.Namespace,
+        game_positions: GamePositions,
+        theory: dict[str, ClassTheory] | None = None,
     ) -> None:
         self.tally = tally
+        #: With --tablebases: per class, what the tables say of its positions.
+        self.theory = theory
         self.pattern = pattern
         self.args = args
         self.game_positions = game_positions
@@ -71,7 +79,7 @@ class Summary:
                 self._write_table()
 
     def _class_columns(self):
-        if self.args.by == "family" or self.pattern is not None or self.tally.results:
+        if self.args.by == "family" or self.pattern is not None or self.tally.results or self.theory is not None:
             return None
         if not uses_numpy(self.tally):
             return None
@@ -135,6 +143,8 @@ class Summary:
         headings = ["family" if by_family else "class", "count", "share"]
         if games:
             headings += RESULT_HEADINGS
+        if self.theory is not None:
+            headings.append("tablebase")
         if not by_family:
             headings.append("material")
         bars = self.args.bars or sys.stdout.isatty()
@@ -168,9 +178,15 @@ class Summary:
             results = [row.results or NO_RESULTS for row in rows]
             columns += [[str(held[index]) for held in results] for index in range(len(NO_RESULTS))]
             columns.append([score_words(row.score) for row in rows])
+        if self.theory is not None:
+            columns.append([self._theory_words(row) for row in rows])
         if self.args.by != "family":  # then every row is a class's
             columns.append([class_materials(row.materials) for row in rows if isinstance(row, ClassRow)])
         return columns
+
+    def _theory_words(self, row: ClassRow | FamilyRow) -> str:
+        found = self.theory.get(row.code) if self.theory is not None and isinstance(row, ClassRow) else None
+        return "-" if found is None or not found.positions else found.words()
 
     def _name(self, row: ClassRow | FamilyRow) -> str:
         if isinstance(row, FamilyRow):
@@ -193,6 +209,9 @@ class Summary:
             if row.results is not None:
                 white, draws, black, unknown = row.results
                 found.update(white_wins=white, draws=draws, black_wins=black, unknown=unknown, score=row.score)
+            if self.theory is not None and isinstance(row, ClassRow):
+                theory = self.theory.get(row.code)
+                found["tablebase"] = None if theory is None else theory.fields
             yield found
 
 

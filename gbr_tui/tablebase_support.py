@@ -1,0 +1,76 @@
+"""The app's tablebases: the directories in use, the tables opened from them when first needed,
+and the verdict a screen shows, probed in a worker thread.
+
+The core's ``tablebases`` module (and python-chess's probing with it) is imported only when a
+directory is set and a position is probed: never on the way to the first frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import chess
+
+if TYPE_CHECKING:
+    from gbr_tui.core.tablebases import Tablebases
+
+
+@dataclass(frozen=True)
+class ShownVerdict:
+    """What a pane shows: the verdict in words, and how it stands to the stipulation."""
+
+    fen: str  # the position probed: a verdict is shown only while the board is still this one
+    words: str
+    agreement: str | None = None
+    agrees: bool = True
+
+
+class AppTablebases:
+    """The directories the app probes, opened on first use; ``notify`` says each problem once."""
+
+    def __init__(self, directories: Sequence[str], notify: Callable[[str], None]) -> None:
+        self.directories = tuple(directories)
+        self._notify = notify
+        self._tables: Tablebases | None = None
+
+    def use(self, directories: Sequence[str]) -> None:
+        """Probe ``directories`` from now on (none: no verdicts)."""
+        self.close()
+        self.directories = tuple(directories)
+
+    def tables(self) -> Tablebases | None:
+        """The opened tables, None when no directory is set or none holds tables."""
+        if not self.directories:
+            return None
+        if self._tables is None:
+            from gbr_tui.core.tablebases import Tablebases
+
+            self._tables = Tablebases(self.directories)
+            self.say_problems()
+        return None if self._tables.empty else self._tables
+
+    def say_problems(self) -> None:
+        if self._tables is not None:
+            for problem in self._tables.new_problems():
+                self._notify(problem)
+
+    def close(self) -> None:
+        if self._tables is not None:
+            self._tables.close()
+            self._tables = None
+
+
+def shown_verdict(tables: Tablebases, board: chess.Board, stipulation: str | None) -> ShownVerdict | None:
+    """The verdict on ``board`` as a pane shows it (run in a worker thread), None outside the
+    tables."""
+    from gbr_tui.core.tablebases import stipulation_words
+
+    verdict = tables.probe(board)
+    if verdict is None:
+        return None
+    agreement = stipulation_words(stipulation, verdict)
+    if agreement is None:
+        return ShownVerdict(board.fen(), verdict.words())
+    return ShownVerdict(board.fen(), verdict.words(), *agreement)

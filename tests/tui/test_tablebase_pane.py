@@ -1,0 +1,81 @@
+"""The code pane's tablebase verdict: probed in a worker, the last position shown, set from the
+palette (kept for the next start), never offered when served."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import chess
+
+from gbr_tui.app import make_app
+from gbr_tui.widgets.code_pane import CodePane
+from tests.support.tablebases import SAAVEDRA, SYZYGY
+from tests.support.tui import run_command, shown_code_pane, until
+
+SAAVEDRA_BOARD = chess.Board(SAAVEDRA)
+
+
+def verdict_shown(app) -> bool:
+    return app.screen.query_one(CodePane).verdict is not None
+
+
+async def test_the_verdict_and_a_contradicted_stipulation_are_shown():
+    app = make_app(SAAVEDRA_BOARD, "=", tablebases=[str(SYZYGY)])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict_shown(app))
+        shown = shown_code_pane(app)
+        assert "table White wins: DTZ 1" in shown
+        assert "! the stipulation = asks for a draw; the tablebase says a White win" in shown
+        await pilot.press("plus")  # the stipulation set to +: now it agrees
+        await until(pilot, lambda: "agrees with the stipulation +" in shown_code_pane(app))
+        assert "asks for a draw" not in shown_code_pane(app)
+
+
+async def test_keys_in_a_burst_leave_the_last_positions_verdict():
+    app = make_app(SAAVEDRA_BOARD, None, tablebases=[str(SYZYGY)])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict_shown(app))
+        # Take the pawn off and put it back, twice, then off: KvKR, Black wins.
+        await pilot.press("g", "c", "6", "x", "g", "c", "6", "P", "g", "c", "6", "x")
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: "Black wins" in shown_code_pane(app))
+        pane = app.screen.query_one(CodePane)
+        assert pane.verdict is not None and pane.verdict.fen == app.editor.setup.board.fen()
+        # Outside the tables (a man more than any kept table has): no verdict line.
+        await pilot.press("g", "h", "8", "Q", "g", "h", "7", "Q")
+        await until(pilot, lambda: "table " not in shown_code_pane(app))
+
+
+async def test_without_tablebases_nothing_is_probed_or_imported():
+    app = make_app(SAAVEDRA_BOARD, "+")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.tablebases.tables() is None
+        assert "table " not in shown_code_pane(app)
+    assert "chess.syzygy" not in sys.modules or "gbr_tui.core.tablebases" in sys.modules  # see test_startup
+
+
+async def test_the_palette_sets_the_tablebases_and_keeps_them(tmp_path):
+    settings = tmp_path / "settings.json"
+    app = make_app(SAAVEDRA_BOARD, "+", settings_file=settings)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await run_command(pilot, "Tablebases")
+        await pilot.press(*str(tmp_path), "enter")  # a directory without tables: refused, said
+        assert "no Syzygy (.rtbw/.rtbz) or Gaviota (.gtb.cp4) tables" in app.screen.feedback
+        await pilot.press("ctrl+u", *str(SYZYGY), "enter")
+        await until(pilot, lambda: verdict_shown(app))
+        assert "agrees with the stipulation +" in shown_code_pane(app)
+    assert json.loads(settings.read_text())["tablebases"] == [str(SYZYGY)]
+    again = make_app(settings_file=settings)
+    assert again.tablebases.directories == (str(SYZYGY),)
+
+
+async def test_a_served_app_offers_no_tablebases_command():
+    app = make_app(SAAVEDRA_BOARD, "+", served=True, tablebases=[str(SYZYGY)])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict_shown(app))  # the server's tables are used
+        assert not app.offers("set_tablebases")
+        await pilot.press("ctrl+p", *"Tablebases")
+        await pilot.pause(0.3)
+        assert not any("Tablebases..." in str(option.prompt) for option in app.screen.query("Option"))
