@@ -9,6 +9,8 @@ import random
 
 import chess
 
+from tests.support.positions import game_text
+
 TERMINATIONS = ("Normal", "Time forfeit")
 OPENINGS = (("B01", "Scandinavian Defense"), ("C50", "Italian Game"), ("A00", "Van't Kruijs Opening"))
 
@@ -75,18 +77,7 @@ def lichess_game(rng: random.Random, number: int) -> str:
 
 
 def capture_game(rng: random.Random, number: int) -> str:
-    """A short game that takes what it can most of the time, 30 to 140 plies, seven tags."""
+    """A short game that takes what it can most of the time, 30 to 140 plies, written as the
+    long random games are (seven tags, movetext wrapped at 79 columns)."""
     board, sans = played(rng, rng.randint(30, 140), captures=0.8)
-    result = _result(board, rng)
-    tags = [("Event", "Captures"), ("Site", "?"), ("Date", "????.??.??"), ("Round", str(number))]
-    tags += [("White", "A"), ("Black", "B"), ("Result", result)]
-    moves = [f"{ply // 2 + 1}. {san}" if ply % 2 == 0 else san for ply, san in enumerate(sans)]
-    lines, line = [], ""
-    for token in [*moves, result]:
-        if line and len(line) + 1 + len(token) > 79:
-            lines.append(line)
-            line = token
-        else:
-            line = f"{line} {token}" if line else token
-    lines.append(line)
-    return "".join(f'[{name} "{value}"]\n' for name, value in tags) + "\n" + "\n".join(lines) + "\n\n"
+    return game_text(number, sans, _result(board, rng))
