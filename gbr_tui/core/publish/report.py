@@ -74,21 +74,23 @@ def html_report(title: str, classes: list[ClassSection], rule: Rule = Rule.COUNT
         f"<title>{html.escape(_field(title))}</title>",
         "<style>",
         "body{font-family:Georgia,'DejaVu Serif',serif;margin:2em;color:#111;background:#fff}",
-        "table.summary{border-collapse:collapse}table.summary td,table.summary th{padding:.2em .8em;"
-        "border-bottom:1px solid #ccc;text-align:left}",
+        "ol.summary{columns:15em;column-gap:2em;list-style:none;padding:0;font-size:.9em}",
+        "ol.summary li{break-inside:avoid;border-bottom:1px solid #ddd;padding:.1em 0}",
+        "ol.summary .count{float:right}",
         ".studies{display:flex;flex-wrap:wrap;gap:1.5em}figure{margin:0;width:240px}",
         "figcaption{font-size:.9em;line-height:1.4}.code{font-family:monospace}",
         "</style></head><body>",
         f"<h1>{html.escape(_field(title))}</h1>",
-        f"<p>{total} studies in {len(classes)} classes, by GBR class.</p>",
-        '<table class="summary"><thead><tr><th>class</th><th>material</th><th>studies</th></tr></thead><tbody>',
+        f"<p>{total} studies in {len(classes)} classes, by GBR class: each class, its material and how many.</p>",
+        '<ol class="summary">',
     ]
     for section in classes:
         out.append(
-            f'<tr><td class="code"><a href="#{section.anchor}">{section.code}</a></td>'
-            f"<td>{html.escape(section.material)}</td><td>{len(section.studies)}</td></tr>"
+            f'<li data-code="{section.code}" data-count="{len(section.studies)}">'
+            f'<a class="code" href="#{section.anchor}">{section.code}</a> {html.escape(section.material)}'
+            f' <span class="count">{len(section.studies)}</span></li>'
         )
-    out.append("</tbody></table>")
+    out.append("</ol>")
     for section in classes:
         out.append(f'<section class="gbr-class" id="{section.anchor}" data-code="{section.code}">')
         out.append(f'<h2><span class="code">{section.code}</span> {html.escape(section.material)}</h2>')
