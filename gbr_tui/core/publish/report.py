@@ -16,6 +16,7 @@ from pathlib import Path
 
 from gbr_tui.core.captions import write_caption
 from gbr_tui.core.code import Rule
+from gbr_tui.core.describe import plural
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import men_on_board
 from gbr_tui.core.publish.diagram import DiagramStyle, diagram_svg
@@ -81,7 +82,8 @@ def html_report(title: str, classes: list[ClassSection], rule: Rule = Rule.COUNT
         "figcaption{font-size:.9em;line-height:1.4}.code{font-family:monospace}",
         "</style></head><body>",
         f"<h1>{html.escape(_field(title))}</h1>",
-        f"<p>{total} studies in {len(classes)} classes, by GBR class: each class, its material and how many.</p>",
+        f"<p>{plural(total, 'study', 'studies')} in {plural(len(classes), 'class', 'classes')}, by GBR class: "
+        "each class, its material and how many.</p>",
         '<ol class="summary">',
     ]
     for section in classes:
@@ -113,7 +115,8 @@ def markdown_report(
     """The index as Markdown, and the SVG diagrams it links to by their names in ``folder``
     (relative to the page): name -> SVG text."""
     total = sum(len(section.studies) for section in classes)
-    out = [f"# {_markdown(title)}", "", f"{total} studies in {len(classes)} classes, by GBR class.", ""]
+    counted = f"{plural(total, 'study', 'studies')} in {plural(len(classes), 'class', 'classes')}"
+    out = [f"# {_markdown(title)}", "", f"{counted}, by GBR class.", ""]
     out += ["| class | material | studies |", "|---|---|---|"]
     out += [f"| [{s.code}](#{s.anchor}) | {s.material} | {len(s.studies)} |" for s in classes]
     diagrams: dict[str, str] = {}
