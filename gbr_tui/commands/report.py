@@ -20,6 +20,7 @@ from gbr_tui.commands.common import (
     collection_request,
 )
 from gbr_tui.core import GbrError, Rule
+from gbr_tui.core.describe import plural
 from gbr_tui.core.text import printable
 
 SUFFIXES = (".html", ".md")
@@ -85,5 +86,6 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         _error(f"{error.filename or args.output}: cannot write: {error.strerror or error}")
         return EXIT_BAD_INPUT
-    print(f"gbr-tui report: {len(studies)} studies in {len(classes)} classes, {bad} bad records", file=sys.stderr)
+    summary = f"{plural(len(studies), 'study', 'studies')} in {plural(len(classes), 'class', 'classes')}"
+    print(f"gbr-tui report: {summary}, {plural(bad, 'bad record')}", file=sys.stderr)
     return EXIT_BAD_INPUT if bad else EXIT_OK

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from gbr_tui.core.captions import write_caption
 from gbr_tui.core.code import Rule
+from gbr_tui.core.describe import plural
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import men_on_board
 from gbr_tui.core.publish.diagram import DiagramStyle, diagram_svg
@@ -74,21 +75,24 @@ def html_report(title: str, classes: list[ClassSection], rule: Rule = Rule.COUNT
         f"<title>{html.escape(_field(title))}</title>",
         "<style>",
         "body{font-family:Georgia,'DejaVu Serif',serif;margin:2em;color:#111;background:#fff}",
-        "table.summary{border-collapse:collapse}table.summary td,table.summary th{padding:.2em .8em;"
-        "border-bottom:1px solid #ccc;text-align:left}",
+        "ol.summary{columns:15em;column-gap:2em;list-style:none;padding:0;font-size:.9em}",
+        "ol.summary li{break-inside:avoid;border-bottom:1px solid #ddd;padding:.1em 0}",
+        "ol.summary .count{float:right}",
         ".studies{display:flex;flex-wrap:wrap;gap:1.5em}figure{margin:0;width:240px}",
         "figcaption{font-size:.9em;line-height:1.4}.code{font-family:monospace}",
         "</style></head><body>",
         f"<h1>{html.escape(_field(title))}</h1>",
-        f"<p>{total} studies in {len(classes)} classes, by GBR class.</p>",
-        '<table class="summary"><thead><tr><th>class</th><th>material</th><th>studies</th></tr></thead><tbody>',
+        f"<p>{plural(total, 'study', 'studies')} in {plural(len(classes), 'class', 'classes')}, by GBR class: "
+        "each class, its material and how many.</p>",
+        '<ol class="summary">',
     ]
     for section in classes:
         out.append(
-            f'<tr><td class="code"><a href="#{section.anchor}">{section.code}</a></td>'
-            f"<td>{html.escape(section.material)}</td><td>{len(section.studies)}</td></tr>"
+            f'<li data-code="{section.code}" data-count="{len(section.studies)}">'
+            f'<a class="code" href="#{section.anchor}">{section.code}</a> {html.escape(section.material)}'
+            f' <span class="count">{len(section.studies)}</span></li>'
         )
-    out.append("</tbody></table>")
+    out.append("</ol>")
     for section in classes:
         out.append(f'<section class="gbr-class" id="{section.anchor}" data-code="{section.code}">')
         out.append(f'<h2><span class="code">{section.code}</span> {html.escape(section.material)}</h2>')
@@ -111,7 +115,8 @@ def markdown_report(
     """The index as Markdown, and the SVG diagrams it links to by their names in ``folder``
     (relative to the page): name -> SVG text."""
     total = sum(len(section.studies) for section in classes)
-    out = [f"# {_markdown(title)}", "", f"{total} studies in {len(classes)} classes, by GBR class.", ""]
+    counted = f"{plural(total, 'study', 'studies')} in {plural(len(classes), 'class', 'classes')}"
+    out = [f"# {_markdown(title)}", "", f"{counted}, by GBR class.", ""]
     out += ["| class | material | studies |", "|---|---|---|"]
     out += [f"| [{s.code}](#{s.anchor}) | {s.material} | {len(s.studies)} |" for s in classes]
     diagrams: dict[str, str] = {}
