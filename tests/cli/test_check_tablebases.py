@@ -25,11 +25,12 @@ PUBLISHED = "1. c7 Rd6+ 2. Kb5 Rd5+ 3. Kb4 Rd4+ 4. Kb3 Rd3+ 5. Kc2 Rd4 6. c8=R R
 def studies(tmp_path):
     path = tmp_path / "studies.pgn"
     path.write_text(
-        game("Saavedra", "+0300.10b6a1", PUBLISHED)  # HHdb's Black tag: stipulation and code
-        + game("Spoiled", "Y", "1. c7 Rd6+ 2. Kc5 Rd1 3. Kb6", stipulation="Win")  # 2.Kc5? Rd1 draws
-        + game("Planted dual", "Y", "1. c7 Rd6+ 2. Kb5 Rd5+ 3. Kb4 Rd4+ 4. Kc3", stipulation="+")
+        # An HHdb collection (recognised by its first games): the Black tag holds stipulation and code.
+        game("Saavedra", "+0300.10b6a1", PUBLISHED)
+        + game("Spoiled", "+0300.10b6a1", "1. c7 Rd6+ 2. Kc5 Rd1 3. Kb6", stipulation="Win")  # 2.Kc5? Rd1 draws
+        + game("Planted dual", "+0300.10b6a1", "1. c7 Rd6+ 2. Kb5 Rd5+ 3. Kb4 Rd4+ 4. Kc3", stipulation="+")
         + game("Contradicted", "=0300.10b6a1", "1. c7")
-        + game("No stipulation", "Y", "1. c7 Rd8")  # held to the table's result; 1...Rd8? is short
+        + game("No stipulation", "0300.10b6a1", "1. c7 Rd8")  # held to the table's result; 1...Rd8? is short
     )
     return path
 

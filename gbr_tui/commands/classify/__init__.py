@@ -131,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     if args.studies is not None and not (args.per_record or args.csv):
         errors.print("gbr-tui classify: --studies keeps the records of --per-record and --csv")
+        return EXIT_USAGE
     if args.tablebases and (args.by == "family" or args.per_record or args.csv or args.dask):
         errors.print(
             "gbr-tui classify: --tablebases adds to a summary by class: not with --by family, --per-record, --csv, --dask"
