@@ -9,15 +9,16 @@ hands it back to the editor, which keeps it for saving (``w``) while the positio
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import chess
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input
+from textual.worker import get_current_worker
 
 from gbr_tui.core import GbrError
 from gbr_tui.core.explanation import describe_board
@@ -28,6 +29,11 @@ from gbr_tui.widgets.bounded_input import BoundedInput
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.key_footer import KeyFooter
 from gbr_tui.widgets.move_list import MoveList
+
+if TYPE_CHECKING:
+    from gbr_tui.core.solution_marks import MovePath, SolutionMarks
+    from gbr_tui.core.tablebase_lines import MarkedMove
+    from gbr_tui.core.tablebases import Tablebases
 
 #: A typed move is never longer than this (``exd8=Q+!?``); more is not a move.
 MOVE_LENGTH = 16
@@ -107,8 +113,8 @@ class SolutionScreen(Screen[Solution]):
     }
     """
     AUTO_FOCUS = "#solution-move"
-    #: How each move is marked in the move list: the hook for the tablebase issue's marks
-    #: (a function of the position and the move, "" for none); None marks nothing.
+    #: How each move is marked in the move list (a function of the position and the move, ""
+    #: for none): the tablebase's marks once the app has tables; None marks nothing.
     move_mark: MoveMark | None = None
 
     BINDINGS = [
@@ -136,6 +142,8 @@ class SolutionScreen(Screen[Solution]):
         self.flipped = flipped
         #: The square a man was picked on (Enter on the board), waiting for its target.
         self.picked: chess.Square | None = None
+        #: The tablebase's marks found so far (None until the app's tables mark a move).
+        self.marks: SolutionMarks | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="solution-panes"):
@@ -170,6 +178,40 @@ class SolutionScreen(Screen[Solution]):
         self.query_one(CodePane).description = describe_board(board, self.stipulation, rule)
         side = "White" if board.turn == chess.WHITE else "Black"
         self.query_one("#solution-move", Input).border_title = f"{side} to move"
+        self.mark_moves()
+
+    def mark_moves(self) -> None:
+        """The tablebase's marks on the lines with a move not yet marked, found in a worker so
+        that typing never waits; a newer solution's marking replaces an older one's. Without
+        tables nothing is probed or imported."""
+        tables = cast(GbrAppInterface, self.app).tablebases.tables()
+        if tables is None:
+            return
+        from gbr_tui.core.solution_marks import SolutionMarks, solution_lines
+
+        if self.marks is None:
+            self.marks = SolutionMarks()
+        lines = self.marks.unmarked(solution_lines(self.solution.game))
+        if lines:
+            self._mark(tables, self.solution.game.board(), lines)
+
+    @work(thread=True, exclusive=True, group="solution-marks", exit_on_error=False)
+    def _mark(self, tables: Tablebases, start: chess.Board, lines: list[MovePath]) -> None:
+        from gbr_tui.core.solution_marks import mark_lines
+
+        worker = get_current_worker()
+        found = mark_lines(tables, start, lines, self.stipulation, lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._show_marks, found)
+
+    def _show_marks(self, found: dict[MovePath, MarkedMove | None]) -> None:
+        if self.marks is None:
+            return
+        self.marks.add(found)
+        self.move_mark = self.marks.words
+        for move_list in self.query(MoveList):  # none once the screen has gone
+            move_list.show(self.solution.game, self.solution.node, self.move_mark)
+        cast(GbrAppInterface, self.app).tablebases.say_problems()  # a damaged table met
 
     def _refused(self, error: GbrError) -> None:
         self.app.bell()
