@@ -91,7 +91,7 @@ def pgn_part() -> None:
         runs = rounds(commands)
         load = os.getloadavg()[0]
         print(
-            f"\n{shape}: 20,000 games, {path.stat().st_size / 1e6:.0f} MB ({packed.stat().st_size / 1e6:.0f} MB zstd); load {load:.1f}"
+            f"\n{shape}: {GAMES:,} games, {path.stat().st_size / 1e6:.0f} MB ({packed.stat().st_size / 1e6:.0f} MB zstd); load {load:.1f}"
         )
         for name in commands:
             print(f"  {name:28} wall {best(runs[name], 0)[1]}   CPU {best(runs[name], 1)[1]}")
