@@ -13,7 +13,7 @@ ratio against its baseline measured in the same run, the commands taking turns:
    the clock: goal at least 1.6x as fast.
 
 Run: ``uv run python benchmarks/streams.py [pgn|encode]`` (both by default); ``SHAPES=lichess``
-or ``KINDS=random`` to run some inputs; ``ROUNDS`` (default 3) rounds, the best of each is
+or ``KINDS=random`` to run some inputs, ``GAMES`` (20,000) games a shape; ``ROUNDS`` (default 3) rounds, the best of each is
 printed with the spread (min-max). Wall-clock figures mean little above a load of 2 on two cores:
 the load average is printed with each shape.
 """
@@ -36,6 +36,7 @@ ROUNDS = int(os.environ.get("ROUNDS", 3))
 PGN_EXTRACT = shutil.which("pgn-extract") or "/usr/games/pgn-extract"
 CHOSEN_SHAPES = os.environ.get("SHAPES", ",".join(SHAPES)).split(",")
 CHOSEN_KINDS = os.environ.get("KINDS", "random,games,endgames").split(",")
+GAMES = int(os.environ.get("GAMES", 20_000))  # fewer when the machine is too busy to make them
 
 
 def shell(command: str) -> tuple[float, float]:
@@ -74,7 +75,7 @@ def verdict(ratio: float, goal: float, at_most: bool) -> str:
 
 def pgn_part() -> None:
     for shape in CHOSEN_SHAPES:
-        path = shaped_pgn(shape)
+        path = shaped_pgn(shape, GAMES)
         packed = zstd_copy(path)
         classify = gbr_tui("classify", "--position", "final")
         extract = f"'{PGN_EXTRACT}' -F -s -o /dev/null"
@@ -90,7 +91,7 @@ def pgn_part() -> None:
         runs = rounds(commands)
         load = os.getloadavg()[0]
         print(
-            f"\n{shape}: 20,000 games, {path.stat().st_size / 1e6:.0f} MB ({packed.stat().st_size / 1e6:.0f} MB zstd); load {load:.1f}"
+            f"\n{shape}: {GAMES:,} games, {path.stat().st_size / 1e6:.0f} MB ({packed.stat().st_size / 1e6:.0f} MB zstd); load {load:.1f}"
         )
         for name in commands:
             print(f"  {name:28} wall {best(runs[name], 0)[1]}   CPU {best(runs[name], 1)[1]}")

@@ -83,7 +83,7 @@ def test_moves_after_the_result_are_refused_with_the_fast_split_too():
         san_tokens("1. e4 1-0 e5")
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.lists(WORDS, max_size=30), st.sampled_from(["", " 1-0", " *"]))
 def test_a_number_before_every_move_as_lichess_writes_them_is_cut_out(moves, result):
     # "1. e4 1... e5 2. Nf3": Lichess numbers Black's move too, after the comment between them.
@@ -95,7 +95,7 @@ def test_a_number_before_every_move_as_lichess_writes_them_is_cut_out(moves, res
 COMMENTS = st.sampled_from(["{ [%clk 0:04:52] }", "{ [%eval 0.17] [%clk 0:00:03] }", "{}", "{ a (b) ; c $1 }", ""])
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(WORDS, COMMENTS), max_size=30), st.sampled_from(["", " 1-0", " *"]))
 def test_comments_are_no_moves_whatever_they_hold(pairs, result):
     movetext = " ".join(f"{word} {comment}" for word, comment in pairs) + result
@@ -130,7 +130,7 @@ def comment_open_after(line: str, in_comment: bool) -> bool:
     return in_comment
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.text(alphabet="{};e4 ", max_size=20), st.booleans())
 def test_a_comment_is_open_after_a_line_as_pgn_reads_it(line, in_comment):
     from gbr_tui.core.pgn import still_in_comment

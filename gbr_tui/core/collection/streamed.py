@@ -4,8 +4,8 @@ a pipeline in which this process decompresses the text and cuts it at record sta
 
 The pieces are handed out in order, at most ``_IN_FLIGHT`` a worker at a time, so memory stays
 bounded whatever the stream's length; their bad records are numbered and placed in the whole
-stream as ``parallel`` places a range's. When reading stops at a fault, the record it cut is
-left out, as one process leaves it out, and the fault is the last bad record.
+stream as ``parallel`` places a range's. When reading stops at a fault, every whole line
+before it is classified, as one process classifies them, and the fault is the last bad record.
 """
 
 from __future__ import annotations
