@@ -17,8 +17,8 @@ from gbr_tui.commands.classify.summary import Summary
 from gbr_tui.commands.common import SHOWN_CHARACTERS, collection_request
 from gbr_tui.core import Rule
 from gbr_tui.core.collection import BadRecord, Collection, Tally, store
-from gbr_tui.core.collection.tally import folded
-from gbr_tui.core.describe import read_summary
+from gbr_tui.core.collection.tally import ONE_KING_A_SIDE, folded
+from gbr_tui.core.describe import kingless_summary, read_summary
 from gbr_tui.core.patterns import ClassPattern
 from gbr_tui.core.text import printable
 
@@ -27,6 +27,18 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
 REASON_CHARACTERS = 300  # of why a record is bad, at most this much is printed
+
+
+def without_one_king_a_side(tally: Tally) -> int:
+    """The positions counted that have no king or more than one on a side: not legal positions,
+    classified by their men all the same. (The batch path vouches only for positions with one
+    king a side; python-chess reads the others, and their materials name their kings.)"""
+    return sum(
+        count
+        for materials in tally.hidden.values()
+        for material, count in materials.items()
+        if material.kings != ONE_KING_A_SIDE
+    )
 
 
 class Classifier:
@@ -80,6 +92,8 @@ class Classifier:
             self.tally.finish_counting()
             Summary(self.tally, self.pattern, self.args, self.request.game_positions).write()
         tally = self.tally
+        if not_legal := without_one_king_a_side(tally):
+            self.errors.print(f"gbr-tui classify: {kingless_summary(not_legal)}")
         self.errors.print(read_summary(tally.classified, tally.bad))
         return EXIT_BAD_INPUT if tally.bad else EXIT_OK
 
@@ -127,6 +141,8 @@ class Classifier:
                     if item.number % 1024 == 0:
                         self._advance(collection)
                     code, material = item.code, item.material
+                    if material.kings != ONE_KING_A_SIDE:
+                        tally.add_hidden(code, material)  # counted as the summary counts them
                     if self.args.either_colour:
                         code, material, _ = folded(code, material, None)
                     if records.wanted(self.pattern, code, material, self.args.either_colour):
