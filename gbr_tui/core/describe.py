@@ -248,6 +248,11 @@ def kingless_summary(count: int) -> str:
     return f"{count:,} {positions} not legal (no king, or more than one, on a side): classified by their men"
 
 
+def not_legal_status_words(count: int) -> str:
+    """The browser's status line, of the positions without one king a side."""
+    return f"{count:,} not legal (no king, or more than one, on a side)"
+
+
 def read_summary(classified: int, bad: int) -> str:
     """``read 1,204 = classified 1,200 + bad 4``: every record read is one or the other."""
     return f"read {classified + bad:,} = classified {classified:,} + bad {bad:,}"

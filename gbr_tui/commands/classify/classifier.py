@@ -17,6 +17,7 @@ from gbr_tui.commands.classify.summary import Summary
 from gbr_tui.commands.common import SHOWN_CHARACTERS, collection_request
 from gbr_tui.core import Rule
 from gbr_tui.core.collection import BadRecord, Collection, Tally, store
+from gbr_tui.core.collection.index import without_one_king_a_side
 from gbr_tui.core.collection.tally import ONE_KING_A_SIDE, folded
 from gbr_tui.core.describe import kingless_summary, read_summary
 from gbr_tui.core.patterns import ClassPattern
@@ -27,18 +28,6 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
 REASON_CHARACTERS = 300  # of why a record is bad, at most this much is printed
-
-
-def without_one_king_a_side(tally: Tally) -> int:
-    """The positions counted that have no king or more than one on a side: not legal positions,
-    classified by their men all the same. (The batch path vouches only for positions with one
-    king a side; python-chess reads the others, and their materials name their kings.)"""
-    return sum(
-        count
-        for materials in tally.hidden.values()
-        for material, count in materials.items()
-        if material.kings != ONE_KING_A_SIDE
-    )
 
 
 class Classifier:
