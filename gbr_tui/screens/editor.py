@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from gbr_tui.core.piece_list import ManTyping
 
 
+#: The longest paste read as a position or as men typed (a piece list's bound).
+PASTE_LIMIT = 1000
+
+
 class EditorScreen(Screen):
     """Board, code and examples panes around one ``chess.Board``."""
 
@@ -233,12 +237,14 @@ class EditorScreen(Screen):
         key by key up to a key that cannot come. Called where the bindings act (see above)."""
         if self.focused is not self.board_view:
             return
+        if len(text) > PASTE_LIMIT:  # a paste may be anything: a position is far shorter
+            self._paste_refused(text, f"too long for a position: at most {PASTE_LIMIT} characters")
+            return
         try:
             arrangement = read_position(text)
         except GbrError as error:
             if self.typing is None:
-                self.app.bell()
-                self.notify(pasted_words(text, error.message), title="Paste", severity="warning", markup=False)
+                self._paste_refused(text, error.message)
                 return
             for char in text:
                 if not self._type(char):
@@ -247,6 +253,10 @@ class EditorScreen(Screen):
         if self.typing is not None:
             self.action_stop_typing()
         self.load(arrangement.board, arrangement.stipulation, f"pasted: {arrangement.how}")
+
+    def _paste_refused(self, text: str, problem: str) -> None:
+        self.app.bell()
+        self.notify(pasted_words(text, problem), title="Paste", severity="warning", markup=False)
 
     def type_key(self, char: str) -> None:
         """One key of the men typed (``m``; the board's bindings act only while men are typed)."""
