@@ -234,6 +234,28 @@ def not_saved_words(path: object, error: Exception) -> str:
 # --- reading collections, checking their captions ---------------------------------------------------
 
 
+def king_warnings(kings: tuple[int, int]) -> list[str]:
+    """Why a position without one king a side is not a legal one, as ``position_warnings``
+    words python-chess's flags."""
+    words = [
+        f"{SIDE_NAMES[color]} has no king" for color, count in zip((chess.WHITE, chess.BLACK), kings) if count == 0
+    ]
+    if max(kings) > 1:
+        words.append("a side has more than one king")
+    return words
+
+
+def kingless_summary(count: int) -> str:
+    """The line ``classify`` writes before its last when some positions lack one king a side."""
+    positions = "position is" if count == 1 else "positions are"
+    return f"{count:,} {positions} not legal (no king, or more than one, on a side): classified by their men"
+
+
+def not_legal_status_words(count: int) -> str:
+    """The browser's status line, of the positions without one king a side."""
+    return f"{count:,} not legal (no king, or more than one, on a side)"
+
+
 def read_summary(classified: int, bad: int) -> str:
     """``read 1,204 = classified 1,200 + bad 4``: every record read is one or the other."""
     return f"read {classified + bad:,} = classified {classified:,} + bad {bad:,}"

@@ -30,6 +30,7 @@ from gbr_tui.core.describe import (
     disagreeing_words,
     disagreement_mark,
     index_source_words,
+    not_legal_status_words,
     plural,
     printed_words,
     read_summary,
@@ -165,6 +166,8 @@ def summary_line(
         classes += f" ({plural(rows.records, 'position')}) match {pattern.text.strip()}"
     counts = read_summary(index.classified, len(index.bad))
     failed = f" · {len(index.failures)} not read" if index.failures else ""
+    if not_legal := rows.not_legal:
+        failed += f" · {not_legal_status_words(not_legal)}"
     title, source = files.title, ""
     if index.index_file is not None:  # named by its files, which it stands for
         title = dataclasses.replace(files, paths=tuple(index.files)).title

@@ -39,6 +39,10 @@ if TYPE_CHECKING:
     from gbr_tui.core.tablebases import Tablebases
 
 
+#: The longest paste read as a position or as men typed (a piece list's bound).
+PASTE_LIMIT = 1000
+
+
 class EditorScreen(PublishingEditor, Screen):
     """Board, code and examples panes around one ``chess.Board``."""
 
@@ -243,12 +247,14 @@ class EditorScreen(PublishingEditor, Screen):
         key by key up to a key that cannot come. Called where the bindings act (see above)."""
         if self.focused is not self.board_view:
             return
+        if len(text) > PASTE_LIMIT:  # a paste may be anything: a position is far shorter
+            self._paste_refused(text, f"too long for a position: at most {PASTE_LIMIT} characters")
+            return
         try:
             arrangement = read_position(text)
         except GbrError as error:
             if self.typing is None:
-                self.app.bell()
-                self.notify(pasted_words(text, error.message), title="Paste", severity="warning", markup=False)
+                self._paste_refused(text, error.message)
                 return
             for char in text:
                 if not self._type(char):
@@ -257,6 +263,10 @@ class EditorScreen(PublishingEditor, Screen):
         if self.typing is not None:
             self.action_stop_typing()
         self.load(arrangement.board, arrangement.stipulation, f"pasted: {arrangement.how}")
+
+    def _paste_refused(self, text: str, problem: str) -> None:
+        self.app.bell()
+        self.notify(pasted_words(text, problem), title="Paste", severity="warning", markup=False)
 
     def type_key(self, char: str) -> None:
         """One key of the men typed (``m``; the board's bindings act only while men are typed)."""

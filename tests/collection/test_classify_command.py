@@ -185,3 +185,33 @@ def test_stderr_that_is_no_terminal_is_written_without_rich(tmp_path):
     assert plain[:-1] == rich[:-1]
     assert plain[-2] == "read 6 = classified 2 + bad 4"
     assert runs[0].stdout == runs[1].stdout
+
+
+#: The issue's position without a Black king (KP v R, 0300.10: a Black rook counts 3, one White
+#: pawn), Kubbel's study (0323.12, spec section 3) and two White kings against one (0000.00).
+NOT_LEGAL_FENS = [
+    "8/8/1KP5/3r4/8/8/8/8 w - - 0 1",
+    "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1",
+    "8/8/8/8/8/8/8/KK5k w - - 0 1",
+]
+
+
+def test_positions_without_one_king_a_side_are_counted_and_said(tmp_path):
+    """Fails before: they were in "classified" and not a word said, where the editor warns."""
+    path = tmp_path / "kings.fen"
+    path.write_text("\n".join(NOT_LEGAL_FENS) + "\n")
+    result = run_gbr("classify", str(path))
+    assert "2 positions are not legal (no king, or more than one, on a side)" in result.stderr
+    assert final_line(result) == (3, 3, 0)  # still classified: their codes are defined
+    rows = [json.loads(line) for line in run_gbr("classify", "--per-record", str(path)).lines]
+    assert [row.get("warnings") for row in rows] == [["Black has no king"], None, ["a side has more than one king"]]
+
+
+def test_positions_without_one_king_a_side_are_counted_in_a_big_file_and_across_jobs(tmp_path):
+    """Numpy's batch path (thousands of lines) and worker processes count them too."""
+    path = tmp_path / "many.fen"
+    path.write_text("\n".join(NOT_LEGAL_FENS * 4000) + "\n")
+    for jobs in ("1", "2"):
+        result = run_gbr("classify", "--jobs", jobs, str(path))
+        assert "8,000 positions are not legal" in result.stderr, jobs
+        assert result.stderr.splitlines()[-1] == "read 12,000 = classified 12,000 + bad 0"

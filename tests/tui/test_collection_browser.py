@@ -801,3 +801,14 @@ async def test_enter_on_a_bad_record_shows_its_reason_whole(tmp_path):
         await until(pilot, lambda: any("line 5" in toast for toast in toasts(app)))
         shown = next(toast for toast in toasts(app) if "line 5" in toast)
         assert reason in shown.replace("\n", " ")  # whole in the notice
+
+
+async def test_the_status_line_counts_the_positions_without_one_king_a_side(tmp_path):
+    """Fails before: a position without a Black king was counted as classified and not said.
+    Here: the issue's KP v R without a Black king, Kubbel's study, and KK v K."""
+    fens = ["8/8/1KP5/3r4/8/8/8/8 w - - 0 1", KUBBEL_FEN + " w - - 0 1", "8/8/8/8/8/8/8/KK5k w - - 0 1"]
+    app = browser(write(tmp_path, "kings.fen", "\n".join(fens) + "\n"))
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await loaded(pilot)
+        assert "classified 3" in status(screen)  # their codes are defined: still classified
+        assert "2 not legal (no king, or more than one, on a side)" in status(screen)

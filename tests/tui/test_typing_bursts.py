@@ -78,6 +78,16 @@ async def test_a_paste_of_some_men_after_m_types_them():
         assert app.editor.typing is not None
 
 
+async def test_a_huge_paste_is_refused_at_once():
+    app = KeyedApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await burst(pilot, ["m"])
+        app.post_message(events.Paste("Kb6 " * 500))  # 2,000 characters
+        await until(pilot, lambda: toasts(app))
+        assert "too long for a position: at most 1000 characters" in toasts(app)[0]
+        assert not app.editor.setup.board.occupied
+
+
 async def test_a_paste_that_is_no_position_is_said():
     app = KeyedApp()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:

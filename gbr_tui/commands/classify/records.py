@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from gbr_tui.commands.common import write_json_lines
 from gbr_tui.core import short_form
 from gbr_tui.core.collection import HEADERS, Record
-from gbr_tui.core.collection.tally import swapped_code
+from gbr_tui.core.collection.tally import ONE_KING_A_SIDE, swapped_code
+from gbr_tui.core.describe import king_warnings
 from gbr_tui.core.hhdb import hhdb_fields
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
@@ -46,6 +47,8 @@ def record_row(file: str, record: Record, code: str, material: Material, short: 
         "material": str(material),
         "position": record.fen,
     }
+    if material.kings != ONE_KING_A_SIDE:  # not a legal position: said, as the editor does
+        row["warnings"] = king_warnings(material.kings)
     if record.ply is not None:
         row["ply"] = record.ply
     if record.plies is not None:

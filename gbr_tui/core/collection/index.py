@@ -288,6 +288,19 @@ class _Adding(Consumer):
         self.index.tally.add_game(classes, result)
 
 
+def without_one_king_a_side(tally: Tally) -> int:
+    """The positions counted that have no king or more than one on a side: not legal positions,
+    classified by their men all the same. Their materials, which name their kings, are kept
+    apart (``Tally.hidden``): the batch path vouches only for one king a side, python-chess
+    reads the others; an index's rows keep the kings too (``material_rows``)."""
+    return sum(
+        count
+        for materials in tally.hidden.values()
+        for material, count in materials.items()
+        if material.kings != ONE_KING_A_SIDE
+    )
+
+
 class ClassListing(Sequence[ClassRow]):
     """The classes as ``Tally.classes`` lists them, in its order, with what the browser's table
     and chart need of all of them (their widest cells, the largest classes).
@@ -314,6 +327,12 @@ class ClassListing(Sequence[ClassRow]):
 
     def __len__(self) -> int:
         return len(self._codes)
+
+    @property
+    def not_legal(self) -> int:
+        """Of all the positions counted (not only the classes listed): those without one king a
+        side (``without_one_king_a_side``)."""
+        return without_one_king_a_side(self._tally)
 
     @overload
     def __getitem__(self, index: int) -> ClassRow: ...
