@@ -69,3 +69,13 @@ def test_records_read_one_by_one_between_vouched_lines_keep_their_order(tmp_path
         keyed.scan(collection)
     copies = [group for group in keyed.duplicate_groups() if group[0].line == 1]
     assert [member.line for member in copies[0]] == [1, len(lines) // 2 + 1, len(lines)]
+
+
+def test_two_positions_whose_first_hashes_met_are_not_grouped() -> None:
+    """A queen and knight against a knight alone: an earlier hash (multiply and shift) gave them
+    both hashes alike, and duplicates grouped them on a million positions."""
+    boards = [chess.Board("8/q7/8/8/n7/7K/3k4/8 w - - 0 1"), chess.Board("8/8/7K/n7/8/8/k7/8 w - - 0 1")]
+    keyed = KeyedRecords(exact=False, same_side=True)
+    rows = np.arange(2)
+    keyed.add_rows(["file"], boards_of(boards, [0, 0]), np.zeros(2, dtype=np.int64), rows + 1, rows + 1)
+    assert keyed.duplicate_groups() == []
