@@ -32,7 +32,8 @@ def register(commands: CommandParsers) -> None:
         description=(
             "Read collections once and write an SQLite index: per record its line, byte offset, "
             "headers and men (and its printed caption and position, when it has a caption: see "
-            "--tag), the bad records, and each file's size and time (an index whose file has "
+            "--tag; and its men's squares with a key for `similar` and `duplicates`), the bad "
+            "records, and each file's size and time (an index whose file has "
             "changed is refused). `gbr-tui classify INDEX` then prints what `classify FILE...` "
             "would, under any --rule and --match, and `gbr-tui check INDEX` what `check FILE...` "
             "would, without reading the files; `gbr-tui INDEX` browses it, and `gbr-tui FILE` uses "

@@ -27,7 +27,8 @@ MEN = tuple(
 PAWN_COLUMNS = [MEN.index(chess.Piece(chess.PAWN, colour)) for colour in (chess.WHITE, chess.BLACK)]
 _COLUMN = {man.symbol().encode()[0]: column for column, man in enumerate(MEN)}
 WHITE, BLACK = 0, 1  # a side to move as a row holds it
-_FNV_PRIME = np.uint64(0x100000001B3)
+#: splitmix64's finaliser: every bit of a word reaches every bit of the hash.
+_MIX = (np.uint64(30), np.uint64(0xBF58476D1CE4E5B9), np.uint64(27), np.uint64(0x94D049BB133111EB), np.uint64(31))
 
 
 @dataclass
@@ -202,14 +203,19 @@ def relative_transform(first: tuple[int, int], other: tuple[int, int], pawns: bo
     return next(t for t in WITH_PAWNS if t.files == files and (t.flip is MIRRORED.flip) == mirrored)
 
 
-def key_hashes(keys: NDArray[np.uint64], seed: int = 0xCBF29CE484222325) -> NDArray[np.int64]:
-    """A 64-bit hash of each key (FNV-1a over its words, then mixed), as SQLite's signed
-    integers; two seeds give two hashes as good as independent."""
+def key_hashes(keys: NDArray[np.uint64], seed: int = 0x243F6A8885A308D3) -> NDArray[np.int64]:
+    """A 64-bit hash of each key, as SQLite's signed integers: each word in turn mixed into the
+    hash with splitmix64's finaliser (a bijection, so two keys meet only by a 64-bit chance at
+    one word), the seed first; two seeds give two hashes as good as independent."""
+    first, multiplier, second, other, third = _MIX
     hashes = np.full(len(keys), seed, dtype=np.uint64)
     for column in keys.T:
         hashes ^= column
-        hashes *= _FNV_PRIME
-        hashes ^= hashes >> np.uint64(29)
+        hashes ^= hashes >> first
+        hashes *= multiplier
+        hashes ^= hashes >> second
+        hashes *= other
+        hashes ^= hashes >> third
     return hashes.view(np.int64)
 
 

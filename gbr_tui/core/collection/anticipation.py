@@ -78,6 +78,7 @@ class _Block:
         return sum(self.sizes) + len(self.pending)
 
     def add_vouched(self, lines: VouchedLines, rows: Boards) -> None:
+        self.close_pending()  # the rows in file order
         texts, indices = lines.texts, lines.indices
         self.parts.append(rows)
         self.numbers.append(lines.numbers)
