@@ -49,5 +49,10 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 @pytest.fixture(autouse=True)
 def _config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test, and every gbr-tui it starts, keeps its settings in a fresh directory, never
-    in the user's own config directory (platformdirs reads XDG_CONFIG_HOME on Linux)."""
+    in the user's own config directory (platformdirs reads XDG_CONFIG_HOME on Linux). The
+    directory holds settings with nothing kept: the app starts as for a returning user, on an
+    empty board (a first start opens on a study, under a welcome; its tests make their own)."""
+    from gbr_tui.core.settings import Settings, settings_path, write_settings
+
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    write_settings(settings_path(), Settings())

@@ -32,6 +32,9 @@ class TooSmallScreen(Screen):
     DEFAULT_CSS = """
     TooSmallScreen { align: center middle; }
     TooSmallScreen > Static { width: auto; max-width: 100%; text-align: center; text-style: bold; color: $text; }
+    /* Toasts would be drawn over the message, the two cut into each other; they show again
+       on the screen below when the terminal is large enough. */
+    Toast { visibility: hidden !important; }
     """
 
     def compose(self) -> ComposeResult:

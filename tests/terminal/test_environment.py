@@ -94,7 +94,13 @@ def started(monkeypatch) -> dict[str, object]:
 
 def test_the_app_starts_with_mouse_glyphs_and_animations_by_default(started) -> None:
     assert main([]) == 0
-    assert started == {"served": False, "ascii_mode": False, "mouse": True, "animation_level": None}
+    assert started == {
+        "served": False,
+        "ascii_mode": False,
+        "mouse": True,
+        "animation_level": None,
+        "tablebases": None,
+    }
 
 
 def test_flags(started) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from textual.widgets._toast import Toast
+
 from gbr_tui.app import make_app
 from gbr_tui.core import Rule
 from tests.support.tui import KUBBEL_FEN, shown_digits, toasts
@@ -140,3 +142,16 @@ async def test_the_first_start_shows_kubbel_with_its_published_code(tmp_path):
         await pilot.pause()
         assert app.editor.setup.board.fen() == KUBBEL and app.editor.setup.stipulation == "="
         assert shown_digits(app) == "0323.12"
+
+
+async def test_the_first_start_in_a_terminal_too_small_shows_the_message_alone(tmp_path):
+    # The welcome toast was drawn over "terminal too small", the two cut into each other.
+    app = make_app(settings_file=tmp_path / "settings.json")
+    async with app.run_test(size=(40, 12), notifications=True) as pilot:
+        await pilot.pause()
+        assert app.covered
+        hidden = list(app.screen.query(Toast))
+        assert hidden and not any(toast.visible for toast in hidden)  # the welcome, not drawn
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert any("Kubbel" in toast for toast in toasts(app))  # shown once there is room
