@@ -79,3 +79,19 @@ async def test_a_served_app_offers_no_tablebases_command():
         await pilot.press("ctrl+p", *"Tablebases")
         await pilot.pause(0.3)
         assert not any("Tablebases..." in str(option.prompt) for option in app.screen.query("Option"))
+
+
+async def test_the_decode_screen_gives_the_verdict_on_a_code_with_every_square():
+    app = make_app(tablebases=[str(SYZYGY)])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("d")
+        await until(pilot, lambda: app.screen.__class__.__name__ == "DecodeScreen")
+        await pilot.press(*"=0300.10b6a1d5c6")
+        verdict = app.screen.query_one("#verdict")
+        await until(pilot, lambda: verdict.display)
+        assert str(verdict.content) == (
+            "Tablebase: White wins: DTZ 1\nthe stipulation = asks for a draw; the tablebase says a White win"
+        )
+        assert verdict.has_class("-disagrees")
+        await pilot.press("backspace", "backspace")  # the kings' squares alone: no verdict
+        await until(pilot, lambda: not verdict.display)
