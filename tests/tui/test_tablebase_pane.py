@@ -95,3 +95,26 @@ async def test_the_decode_screen_gives_the_verdict_on_a_code_with_every_square()
         assert verdict.has_class("-disagrees")
         await pilot.press("backspace", "backspace")  # the kings' squares alone: no verdict
         await until(pilot, lambda: not verdict.display)
+
+
+async def test_the_browsers_class_details_give_theory_against_play(tmp_path):
+    from gbr_tui.core.collection import CollectionRequest
+    from tests.support.browser import loaded
+
+    # Two games from Saavedra's position (won in theory): one won, one drawn; the class's theory
+    # is 100% won, its play 50% won, and they differ in one game of two.
+    games = "".join(
+        f'[Event "{result}"]\n[Result "{result}"]\n[SetUp "1"]\n[FEN "{SAAVEDRA}"]\n\n1. c7 {result}\n\n'
+        for result in ("1-0", "1/2-1/2")
+    )
+    path = tmp_path / "games.pgn"
+    path.write_text(games)
+    app = make_app(files=CollectionRequest((str(path),)), tablebases=[str(SYZYGY)])
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("enter")  # the one class, 0300.10
+        theory = screen.query_one("#class-theory")
+        await until(pilot, lambda: theory.display)
+        assert str(theory.content) == (
+            "Tablebase (2 within the tables): 100% won in theory, 50% won in play (differs 50%)"
+        )
