@@ -217,6 +217,7 @@ class DecodeScreen(Screen):
             result_part.display = decoded is not None
         self.query_one("#dialects").display = decoded is None
         if decoded is None:
+            self._show_verdict(None)
             return
         self._show_material(decoded)
         self._show_digits(decoded)

@@ -4,9 +4,9 @@ palette (kept for the next start), never offered when served."""
 from __future__ import annotations
 
 import json
-import sys
 
 import chess
+from textual.widgets import Input
 
 from gbr_tui.app import make_app
 from gbr_tui.widgets.code_pane import CodePane
@@ -45,6 +45,7 @@ async def test_keys_in_a_burst_leave_the_last_positions_verdict():
         # Outside the tables (a man more than any kept table has): no verdict line.
         await pilot.press("g", "h", "8", "Q", "g", "h", "7", "Q")
         await until(pilot, lambda: "table " not in shown_code_pane(app))
+        assert "table " not in shown_code_pane(app)
 
 
 async def test_without_tablebases_nothing_is_probed_or_imported():
@@ -53,7 +54,7 @@ async def test_without_tablebases_nothing_is_probed_or_imported():
         await pilot.pause()
         assert app.tablebases.tables() is None
         assert "table " not in shown_code_pane(app)
-    assert "chess.syzygy" not in sys.modules or "gbr_tui.core.tablebases" in sys.modules  # see test_startup
+    # That neither python-chess's probing nor core.tablebases is imported: tests/cli/test_startup.py.
 
 
 async def test_the_palette_sets_the_tablebases_and_keeps_them(tmp_path):
@@ -61,9 +62,12 @@ async def test_the_palette_sets_the_tablebases_and_keeps_them(tmp_path):
     app = make_app(SAAVEDRA_BOARD, "+", settings_file=settings)
     async with app.run_test(size=(100, 40)) as pilot:
         await run_command(pilot, "Tablebases")
-        await pilot.press(*str(tmp_path), "enter")  # a directory without tables: refused, said
+        typed = app.screen.query_one(Input)
+        typed.value = str(tmp_path)  # a directory without tables: refused, said
+        await pilot.press("enter")
         assert "no Syzygy (.rtbw/.rtbz) or Gaviota (.gtb.cp4) tables" in app.screen.feedback
-        await pilot.press("ctrl+u", *str(SYZYGY), "enter")
+        typed.value = str(SYZYGY)
+        await pilot.press("enter")
         await until(pilot, lambda: verdict_shown(app))
         assert "agrees with the stipulation +" in shown_code_pane(app)
     assert json.loads(settings.read_text())["tablebases"] == [str(SYZYGY)]
@@ -93,8 +97,9 @@ async def test_the_decode_screen_gives_the_verdict_on_a_code_with_every_square()
             "Tablebase: White wins: DTZ 1\nthe stipulation = asks for a draw; the tablebase says a White win"
         )
         assert verdict.has_class("-disagrees")
-        await pilot.press("backspace", "backspace")  # the kings' squares alone: no verdict
+        await pilot.press("backspace", "backspace")  # the kings and the rook's square: no board
         await until(pilot, lambda: not verdict.display)
+        assert not verdict.display
 
 
 async def test_the_browsers_class_details_give_theory_against_play(tmp_path):
