@@ -1,7 +1,7 @@
 """Editing: keys per man to enter Kubbel's study, and key press to the code pane drawing the
 new code, against a bare key handler.
 
-    uv run python benchmarks/editing.py [EDITS]
+    uv run python benchmarks/editing.py [EDITS] [TABLEBASES]
 
 Keys per man: Kubbel's study (spec section 4: ``6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1``, 9 men,
 published ``=0323.12g3g1``) is entered from an empty editor in each way the editor offers, every
@@ -15,6 +15,12 @@ Digits for the editor, a Static for the baseline, a bare app whose key handler o
 that Static. (Pilot's own ``press`` waits for idle in fixed sleeps, so it cannot time this.)
 Goals: the editor's median under 10 ms, and at most 4 times the bare handler's. The apps take
 turns, in five rounds, so that both see the same machine load.
+
+Key to verdict: with a directory of Syzygy tables (TABLEBASES; by default the small ones the
+tests keep), the same edit on KR v KR (``1K1k4/8/8/8/8/8/r7/2R5``) puts a White pawn on e4 and
+takes it off: KRP v KR (5 men, when the directory has KRPvKR) and KR v KR in turn. Timed until
+the code pane shows the code, and until it shows the tablebase's verdict on the new position
+(probed in a worker). Goal: the verdict within a frame (1/60 s) of the code.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import sys
 import time
 from collections.abc import Callable
 
+import chess
 from textual import events
 from textual.app import App
 from textual.widget import Widget
@@ -32,6 +39,8 @@ from textual.widgets import Digits, Static
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
+from gbr_tui.widgets.code_pane import CodePane
+from tests.support.tablebases import SYZYGY
 
 GOAL_MS = 10.0
 GOAL_RATIO = 4.0
@@ -145,9 +154,54 @@ async def main(edits: int) -> None:
     )
 
 
+#: KR v KR, with the cursor's square (e4) empty: a White pawn there makes KRP v KR.
+ROOKS = "1K1k4/8/8/8/8/8/r7/2R5"
+FRAME_MS = 1000 / 60
+
+
+def verdict_shown(pane: CodePane) -> str:
+    """The position whose verdict the pane shows (its FEN), or nothing."""
+    body = pane.query_one("#code-body", Static)
+    verdict = pane.verdict
+    return verdict.fen if verdict is not None and "table " in str(body.content) else ""
+
+
+async def key_to_verdict(edits: int, tables: str) -> None:
+    with_pawn = board_from_fen(ROOKS)
+    with_pawn.set_piece_at(chess.E4, chess.Piece(chess.PAWN, chess.WHITE))
+    fens = [with_pawn.fen(), board_from_fen(ROOKS).fen()]  # the pawn put, then taken off
+    codes: list[float] = []
+    verdicts: list[float] = []
+    for _ in range(ROUNDS):
+        codes += await time_edits(
+            make_app(board_from_fen(ROOKS), tablebases=[tables]),
+            edits // ROUNDS,
+            lambda app: app.screen.query_one(Digits),
+            lambda digits: digits.value,
+            lambda i: ("0400.10", "0400.00")[i % 2],
+        )
+        verdicts += await time_edits(
+            make_app(board_from_fen(ROOKS), tablebases=[tables]),
+            edits // ROUNDS,
+            lambda app: app.screen.query_one("#code-body", Static),
+            lambda body: verdict_shown(body.screen.query_one(CodePane)),
+            lambda i: fens[i % 2],
+        )
+    code_ms, verdict_ms = statistics.median(codes) * 1000, statistics.median(verdicts) * 1000
+    print(f"KRP v KR and KR v KR in turn, tables in {tables}:")
+    print(f"key to code:    median {code_ms:6.2f} ms, 90th percentile {quantile(codes, 0.9) * 1000:6.2f} ms")
+    print(f"key to verdict: median {verdict_ms:6.2f} ms, 90th percentile {quantile(verdicts, 0.9) * 1000:6.2f} ms")
+    late = verdict_ms - code_ms
+    print(
+        f"verdict after code: {late:.2f} ms; goal <= one frame ({FRAME_MS:.1f} ms): {'met' if late <= FRAME_MS else 'NOT met'}"
+    )
+
+
 def quantile(values: list[float], fraction: float) -> float:
     return sorted(values)[int(fraction * (len(values) - 1))]
 
 
 if __name__ == "__main__":
-    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 500))
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+    asyncio.run(main(count))
+    asyncio.run(key_to_verdict(count, sys.argv[2] if len(sys.argv) > 2 else str(SYZYGY)))

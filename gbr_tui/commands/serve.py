@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gbr_tui.commands import EXIT_USAGE
+from gbr_tui.commands.tablebase_options import add_tablebases_option
 
 if TYPE_CHECKING:
     from gbr_tui.commands.common import CommandParsers
@@ -58,6 +60,7 @@ def register(commands: CommandParsers) -> None:
         metavar="MINUTES",
         help="close a session (SSH or web) after this many minutes without a key (default 15; 0: never)",
     )
+    add_tablebases_option(parser, "each served app's code pane gives their verdicts; clients cannot change them")
     parser.set_defaults(run=run)
 
 
@@ -71,6 +74,10 @@ def parse_address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.tablebases:  # each app process the server starts finds them there
+        from gbr_tui.core.settings import TABLEBASES_VARIABLE
+
+        os.environ[TABLEBASES_VARIABLE] = os.pathsep.join(args.tablebases)
     try:  # only the server asked for: each brings heavy libraries of its own (asyncssh, aiohttp)
         if args.web:
             from gbr_tui.serve import web

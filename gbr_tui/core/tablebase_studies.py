@@ -29,6 +29,9 @@ TABLEBASE_PARTS = ("stipulation", "solution")
 RESULT_SIGNS = {1: "+", 0: "=", -1: "-"}
 #: HHdb's ``Black`` tag: a stipulation sign, then the code and the kings (``=0323.12g3g1``).
 _HHDB_BLACK = re.compile(r"^[+=]\d{4}")
+#: A main line is judged up to this many plies (each probes every legal move: a long game
+#: within the tables would otherwise cost seconds).
+MAX_JUDGED_PLIES = 400
 #: Marks a published solution should not have.
 FLAWS = (Mark.SPOILS, Mark.NOT_LONGEST)
 
@@ -109,7 +112,8 @@ def check_study(
     caption: str | None = None,
 ) -> StudyCheck:
     """The study's stipulation (``stipulation_from``) against the table at its start, and its
-    main line ``moves`` marked (``mark_line``); a line with an illegal move is judged up to it.
+    main line ``moves`` marked (``mark_line``); a line with an illegal move is judged up to it,
+    a long one up to MAX_JUDGED_PLIES.
     The moves are held to the stipulated result, or to the table's when the table contradicts
     the stipulation (that is said once, not again at every move)."""
     stipulation = stipulation_from(headers, caption)
@@ -119,7 +123,7 @@ def check_study(
         held_to = None
     legal: list[chess.Move] = []
     board = start.copy(stack=False)
-    for move in moves:
+    for move in moves[:MAX_JUDGED_PLIES]:
         if not board.is_legal(move):
             break
         legal.append(move)

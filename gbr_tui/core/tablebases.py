@@ -36,6 +36,8 @@ SYZYGY_SUFFIXES = (".rtbw", ".rtbz")
 GAVIOTA_SUFFIX = ".gtb.cp4"
 #: Gaviota files in the other compressions (cp1, cp2, cp3): python-chess does not read them.
 OTHER_GAVIOTA_SUFFIXES = (".gtb.cp1", ".gtb.cp2", ".gtb.cp3")
+#: A Gaviota file's header: ten little-endian 32-bit numbers, the ninth where its blocks start.
+GAVIOTA_HEADER = struct.Struct("<10I")
 #: What reading a damaged table file raises inside python-chess's probing.
 DAMAGED_TABLE_ERRORS = (OSError, ValueError, IndexError, struct.error, lzma.LZMAError, EOFError)
 #: How many characters of a directory's name a message shows.
@@ -108,6 +110,24 @@ def table_files(directory: str | os.PathLike[str]) -> tuple[list[str], list[str]
     )
 
 
+def gaviota_index_problem(path: Path) -> str | None:
+    """Why a Gaviota file's header cannot be its own (the block index it announces does not
+    fit in the file), or None. A damaged header would have python-chess allocate without
+    bound."""
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as file:
+            header = file.read(GAVIOTA_HEADER.size)
+    except OSError as error:
+        return f"cannot be read ({printable(error.strerror or str(error))})"
+    if len(header) < GAVIOTA_HEADER.size:
+        return "damaged (shorter than its header)"
+    offset = GAVIOTA_HEADER.unpack(header)[8]  # where the blocks start, after the block index
+    if offset < GAVIOTA_HEADER.size + 8 or offset > size or (offset - GAVIOTA_HEADER.size) % 4:
+        return "damaged (its block index does not fit in the file)"
+    return None
+
+
 class Tablebases:
     """The tables of one or more directories, opened through python-chess; ``problems`` says
     in words what could not be used. A probe holds a lock: the app probes from worker threads,
@@ -145,6 +165,11 @@ class Tablebases:
             if self._gaviota is None:
                 self._gaviota = chess.gaviota.PythonTablebase()
             self._gaviota.add_directory(str(directory))
+            for name in gaviota:
+                if (problem := gaviota_index_problem(directory / name)) is not None:
+                    # python-chess would build a struct as large as the damaged header says
+                    self._gaviota.available_tables.pop(name.removesuffix(GAVIOTA_SUFFIX), None)
+                    self.problems.append(f"tablebases {shown}: {printable(name, SHOWN_NAME)}: {problem}")
         if not syzygy and not gaviota:
             why = (
                 "holds Gaviota tables in a compression python-chess cannot read (only .gtb.cp4)"

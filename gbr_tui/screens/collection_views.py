@@ -7,10 +7,12 @@ a row's cells are made when it is drawn.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import os
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import TYPE_CHECKING, cast
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -42,12 +44,20 @@ from gbr_tui.core.publish.solution import study_at
 from gbr_tui.core.setup import Arrangement
 from gbr_tui.core.similar import duplicate_marks
 from gbr_tui.core.text import printable
+from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.messages import FindSimilar, LoadPosition
 from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.collection_lists import PositionList
 from gbr_tui.widgets.record_list import Column, RecordList
 
+if TYPE_CHECKING:
+    from gbr_tui.core.tablebases import Tablebases
+
 MATERIALS_SHOWN = 3
+#: A class's theory against play is taken from at most this many of its positions, probed
+#: this many at a time between the app's other work.
+THEORY_POSITIONS = 20_000
+THEORY_BATCH = 200
 SAMPLED_ROWS = 200  # rows measured to size the bad records' columns
 FIELD_WIDTH = 24  # at most, for a header column
 #: A class of at most this many positions has its duplicates marked (each position is read).
@@ -236,6 +246,7 @@ class PositionsView(Horizontal):
         with Vertical(id="position-side"):
             yield board
             yield Static(id="position-details", markup=False)
+            yield Static(id="class-theory", markup=False)
 
     def show(self, index: BrowsedIndex, row: ClassRow | None, positions: Sequence[int]) -> None:
         self.index, self.shown_class, self.positions = index, row, positions
@@ -243,6 +254,11 @@ class PositionsView(Horizontal):
         self.query_one(PositionList).set_records(self._columns(index), len(positions), partial(self._cells, index))
         if len(positions) <= DUPLICATE_MARKS_LIMIT:
             self._mark_duplicates(index, positions)
+        theory = self.query_one("#class-theory", Static)
+        theory.display = False
+        tables = cast(GbrAppInterface, self.app).tablebases.tables()
+        if row is not None and tables is not None:
+            self._class_theory(index, row, positions, tables)
 
     @work(thread=True, exclusive=True, group="duplicate-marks")
     def _mark_duplicates(self, index: BrowsedIndex, positions: Sequence[int]) -> None:
@@ -260,6 +276,33 @@ class PositionsView(Horizontal):
         columns = [*self._columns(self.index)]
         columns.insert(-1, Column(DUPLICATE_HEADING, width))
         self.query_one(PositionList).set_columns(columns, partial(self._cells, self.index))
+
+    @work(exclusive=True, group="class-theory", exit_on_error=False)
+    async def _class_theory(
+        self, index: BrowsedIndex, row: ClassRow, positions: Sequence[int], tables: Tablebases
+    ) -> None:
+        """Theory against play for the class shown, from its first THEORY_POSITIONS positions
+        that give a side to move, probed a batch at a time between the app's other work (here,
+        where the index is read: a stored index's connection stays on this thread)."""
+        from gbr_tui.core.collection.theory import Theory
+
+        theory = Theory(tables)
+        for start in range(0, min(len(positions), THEORY_POSITIONS), THEORY_BATCH):
+            for record in positions[start : start + THEORY_BATCH]:
+                entry = index.record(record)
+                if entry.problem is None and " " in entry.fen:  # a placement alone has no side to move
+                    try:
+                        board = board_from_fen(entry.fen)
+                    except GbrError:
+                        continue
+                    theory.add_position(row.code, row.materials[0][0], board, entry.headers.get("Result"))
+            await asyncio.sleep(0)
+        found = theory.classes().get(row.code)
+        if found is not None and found.positions:
+            shown = self.query_one("#class-theory", Static)
+            of = f"of {THEORY_POSITIONS:,} positions, " if len(positions) > THEORY_POSITIONS else ""
+            shown.update(f"Tablebase ({of}{found.positions:,} within the tables): {found.words()}")
+            shown.display = True
 
     def _columns(self, index: BrowsedIndex) -> list[Column]:
         sample = [index.record(record) for record in self.positions[: index.sampled_rows]]

@@ -9,14 +9,14 @@ back loading nothing. Every sentence comes from ``core.describe`` and ``core.exp
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import chess
 from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
@@ -24,6 +24,7 @@ from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
+from textual.worker import get_current_worker
 
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode_any, explain, position_warnings
 from gbr_tui.core.describe import (
@@ -41,9 +42,13 @@ from gbr_tui.core.setup import arrangement_of
 from gbr_tui.core.written_forms import write_piece_list
 from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.messages import LoadPosition
+from gbr_tui.tablebase_support import ShownVerdict, shown_verdict
 from gbr_tui.widgets.board import UNICODE_GLYPHS, BoardView
 from gbr_tui.widgets.bounded_input import BoundedInput
 from gbr_tui.widgets.key_footer import KeyFooter
+
+if TYPE_CHECKING:
+    from gbr_tui.core.tablebases import Tablebases
 
 #: Besides a code, the screen reads these (shown under the dialects).
 OTHER_INPUTS = (
@@ -172,6 +177,7 @@ class DecodeScreen(Screen):
                 with Vertical(id="board-column"):
                     yield BoardView(id="board")
                     yield Static(id="board-note")
+                    yield Static(id="verdict", markup=False)
             yield Static(id="examples-title")
             yield DataTable(id="examples", show_cursor=False, zebra_stripes=True)
         yield KeyFooter()
@@ -217,6 +223,7 @@ class DecodeScreen(Screen):
             result_part.display = decoded is not None
         self.query_one("#dialects").display = decoded is None
         if decoded is None:
+            self._show_verdict(None)
             return
         self._show_material(decoded)
         self._show_digits(decoded)
@@ -224,6 +231,33 @@ class DecodeScreen(Screen):
         self._show_untold(decoded)
         self._show_board(decoded)
         self._show_examples(decoded)
+        self._probe_verdict(decoded)
+
+    def _probe_verdict(self, decoded: DecodedCode) -> None:
+        """The tablebase's verdict on a code with every square, probed in a worker (the code
+        last typed wins); White to move when the code does not say."""
+        self._show_verdict(None)
+        tables = cast(GbrAppInterface, self.app).tablebases.tables()
+        if tables is not None and decoded.board is not None:
+            self._probe(tables, decoded.board.copy(stack=False), decoded.stipulation)
+
+    @work(thread=True, exclusive=True, group="tablebase", exit_on_error=False)
+    def _probe(self, tables: Tablebases, board: chess.Board, stipulation: str | None) -> None:
+        shown = shown_verdict(tables, board, stipulation)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_verdict, shown)
+
+    def _show_verdict(self, shown: ShownVerdict | None) -> None:
+        verdict = self.query_one("#verdict", Static)
+        board = self.decoded.board if self.decoded is not None else None
+        if shown is None or board is None or shown.fen != board.fen():
+            verdict.display = False
+            return
+        lines = [f"Tablebase: {shown.words}", *filter(None, [shown.agreement])]
+        verdict.update("\n".join(lines))
+        verdict.set_class(not shown.agrees, "-disagrees")
+        verdict.display = True
+        cast(GbrAppInterface, self.app).tablebases.say_problems()
 
     def action_load(self) -> None:
         """The result into the editor when it can be set up; otherwise say why not."""

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 
 import asyncssh
 
+from gbr_tui.core.settings import TABLEBASES_VARIABLE
 from gbr_tui.serve.config import (
     CLIENT_ENVIRONMENT,
     TERMINAL_NAME,
@@ -140,7 +141,9 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self._restart_idle_timer()
 
     def _app_environment(self) -> dict[str, str]:
-        env = {key: os.environ[key] for key in ("PATH", "HOME", "LANG", "LC_ALL") if key in os.environ}
+        # The server's own tablebases (gbr-tui serve --tablebases): never a client's.
+        kept = ("PATH", "HOME", "LANG", "LC_ALL", TABLEBASES_VARIABLE)
+        env = {key: os.environ[key] for key in kept if key in os.environ}
         for name, value in self.channel.get_environment().items():
             pattern = CLIENT_ENVIRONMENT.get(name)
             if pattern is None:

@@ -154,3 +154,34 @@ def test_the_core_starts_without_the_probing_modules():
     code = "import sys, gbr_tui.core; print(sorted({'chess.syzygy', 'chess.gaviota', 'gbr_tui.core.tablebases'} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.slow
+def test_verdicts_agree_with_python_chess_on_every_material_of_a_larger_directory():
+    """Every table of GBR_TUI_TEST_SYZYGY (the shared 3-, 4- and 5-man set has 45 materials),
+    a seeded set of positions each, in both colourings."""
+    directory = larger_syzygy("KRPvKR")
+    materials = sorted(path.stem for path in directory.glob("*.rtbw"))
+    with Tablebases([directory]) as tables, chess.syzygy.open_tablebase(str(directory)) as reference:
+        for material in materials:
+            white, black = (side[1:] for side in material.split("v"))
+            for board in random_positions(random.Random(material), white, black, 12):
+                for position in (board, board.mirror()):
+                    verdict = tables.probe(position)
+                    assert verdict is not None, position.fen()
+                    expected = (reference.probe_wdl(position), reference.probe_dtz(position))
+                    assert (verdict.wdl, verdict.dtz) == expected, position.fen()
+
+
+def test_a_gaviota_file_whose_header_announces_a_huge_index_is_left_out(tmp_path):
+    """python-chess builds a struct as long as the header's block index says: a damaged header
+    would make it allocate without bound. Such a file is said and not probed."""
+    import struct
+
+    header = struct.pack("<10I", 0, 0, 0, 0, 0, 0, 0, 0, 0xFFFFFFF0, 0)  # blocks from byte 4 GB on
+    (tmp_path / "krk.gtb.cp4").write_bytes(header + b"\x00" * 100)
+    with Tablebases([tmp_path]) as tables:
+        assert tables.problems == [
+            f"tablebases {tmp_path}: krk.gtb.cp4: damaged (its block index does not fit in the file)"
+        ]
+        assert tables.probe(chess.Board("8/8/8/4k3/8/8/8/KR6 w - - 0 1")) is None

@@ -320,3 +320,19 @@ async def test_a_web_app_ends_when_its_server_is_killed():
         for pid in apps:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+
+
+async def test_served_apps_use_the_servers_tablebases_never_a_clients(server, monkeypatch):
+    """gbr-tui serve --tablebases puts them in GBR_TUI_TABLEBASES, which each app process gets
+    from the server (a client's own variable is not passed on)."""
+    from tests.support.tablebases import SYZYGY
+
+    monkeypatch.setenv("GBR_TUI_TABLEBASES", str(SYZYGY))
+    _, port = await server()
+    async with await connect(port) as conn:
+        session = await open_app(conn, 100, 30, env={"GBR_TUI_TABLEBASES": "/elsewhere"})
+        await session.wait_for(APP_MARK)
+        session.type("i")
+        await session.wait_for("Load a FEN")
+        session.type("8/8/8/8/8/8/8/K2kr3 w - - 0 1\r")  # K v KR, White to move: Black wins
+        await session.wait_for("table Black wins")

@@ -4,9 +4,9 @@ palette (kept for the next start), never offered when served."""
 from __future__ import annotations
 
 import json
-import sys
 
 import chess
+from textual.widgets import Input
 
 from gbr_tui.app import make_app
 from gbr_tui.widgets.code_pane import CodePane
@@ -45,6 +45,7 @@ async def test_keys_in_a_burst_leave_the_last_positions_verdict():
         # Outside the tables (a man more than any kept table has): no verdict line.
         await pilot.press("g", "h", "8", "Q", "g", "h", "7", "Q")
         await until(pilot, lambda: "table " not in shown_code_pane(app))
+        assert "table " not in shown_code_pane(app)
 
 
 async def test_without_tablebases_nothing_is_probed_or_imported():
@@ -53,7 +54,7 @@ async def test_without_tablebases_nothing_is_probed_or_imported():
         await pilot.pause()
         assert app.tablebases.tables() is None
         assert "table " not in shown_code_pane(app)
-    assert "chess.syzygy" not in sys.modules or "gbr_tui.core.tablebases" in sys.modules  # see test_startup
+    # That neither python-chess's probing nor core.tablebases is imported: tests/cli/test_startup.py.
 
 
 async def test_the_palette_sets_the_tablebases_and_keeps_them(tmp_path):
@@ -61,9 +62,12 @@ async def test_the_palette_sets_the_tablebases_and_keeps_them(tmp_path):
     app = make_app(SAAVEDRA_BOARD, "+", settings_file=settings)
     async with app.run_test(size=(100, 40)) as pilot:
         await run_command(pilot, "Tablebases")
-        await pilot.press(*str(tmp_path), "enter")  # a directory without tables: refused, said
+        typed = app.screen.query_one(Input)
+        typed.value = str(tmp_path)  # a directory without tables: refused, said
+        await pilot.press("enter")
         assert "no Syzygy (.rtbw/.rtbz) or Gaviota (.gtb.cp4) tables" in app.screen.feedback
-        await pilot.press("ctrl+u", *str(SYZYGY), "enter")
+        typed.value = str(SYZYGY)
+        await pilot.press("enter")
         await until(pilot, lambda: verdict_shown(app))
         assert "agrees with the stipulation +" in shown_code_pane(app)
     assert json.loads(settings.read_text())["tablebases"] == [str(SYZYGY)]
@@ -79,3 +83,43 @@ async def test_a_served_app_offers_no_tablebases_command():
         await pilot.press("ctrl+p", *"Tablebases")
         await pilot.pause(0.3)
         assert not any("Tablebases..." in str(option.prompt) for option in app.screen.query("Option"))
+
+
+async def test_the_decode_screen_gives_the_verdict_on_a_code_with_every_square():
+    app = make_app(tablebases=[str(SYZYGY)])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("d")
+        await until(pilot, lambda: app.screen.__class__.__name__ == "DecodeScreen")
+        await pilot.press(*"=0300.10b6a1d5c6")
+        verdict = app.screen.query_one("#verdict")
+        await until(pilot, lambda: verdict.display)
+        assert str(verdict.content) == (
+            "Tablebase: White wins: DTZ 1\nthe stipulation = asks for a draw; the tablebase says a White win"
+        )
+        assert verdict.has_class("-disagrees")
+        await pilot.press("backspace", "backspace")  # the kings and the rook's square: no board
+        await until(pilot, lambda: not verdict.display)
+        assert not verdict.display
+
+
+async def test_the_browsers_class_details_give_theory_against_play(tmp_path):
+    from gbr_tui.core.collection import CollectionRequest
+    from tests.support.browser import loaded
+
+    # Two games from Saavedra's position (won in theory): one won, one drawn; the class's theory
+    # is 100% won, its play 50% won, and they differ in one game of two.
+    games = "".join(
+        f'[Event "{result}"]\n[Result "{result}"]\n[SetUp "1"]\n[FEN "{SAAVEDRA}"]\n\n1. c7 {result}\n\n'
+        for result in ("1-0", "1/2-1/2")
+    )
+    path = tmp_path / "games.pgn"
+    path.write_text(games)
+    app = make_app(files=CollectionRequest((str(path),)), tablebases=[str(SYZYGY)])
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("enter")  # the one class, 0300.10
+        theory = screen.query_one("#class-theory")
+        await until(pilot, lambda: theory.display)
+        assert str(theory.content) == (
+            "Tablebase (2 within the tables): 100% won in theory, 50% won in play (differs 50%)"
+        )

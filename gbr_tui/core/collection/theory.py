@@ -89,17 +89,21 @@ class Theory:
 
     def add(self, record: Record) -> None:
         board = _board(record)
-        if board is None:
-            return
+        if board is not None:
+            self.add_position(record.code, record.material, board, record.headers.get("Result"))
+
+    def add_position(self, code: str, material: Material, board: chess.Board, result: str | None) -> None:
+        """One position of the class ``code`` (of ``material``), with its game's ``Result``
+        tag if any; nothing when it is outside the tables."""
         wdl = self.tables.probe_wdl(board)
         if wdl is None:
             return
         white = (wdl > 0) - (wdl < 0)
         if board.turn == chess.BLACK:
             white = -white
-        counts = self.by_material.setdefault((record.code, record.material), ClassTheory())
+        counts = self.by_material.setdefault((code, material), ClassTheory())
         counts.theory[_RESULT_INDEX[white]] += 1
-        played = result_index(record.headers.get("Result"))
+        played = result_index(result)
         if played < 3:  # a known result: 0 White won, 1 drawn, 2 Black won
             counts.play[played] += 1
             counts.differs += played != _RESULT_INDEX[white]
