@@ -31,21 +31,20 @@ from textual.widgets import Input
 
 from gbr_tui import startup
 from gbr_tui.ascii import AsciiOnly
-from gbr_tui.core import GbrError, Rule, board_from_fen
+from gbr_tui.core import Rule, board_from_fen
 from gbr_tui.core.describe import (
     QUIT_HINT_WORDS,
     first_start_words,
     not_kept_words,
     not_offered_words,
-    not_saved_words,
     restored_words,
-    saved_words,
     unknown_theme_words,
 )
 from gbr_tui.core.examples import first_start_example
 from gbr_tui.core.settings import Settings, read_settings, settings_path, write_settings
 from gbr_tui.hang_up import end_with_the_input
-from gbr_tui.messages import FindSimilar, LoadPosition
+from gbr_tui.host_actions import HOST_FILE_ACTIONS, HostActions
+from gbr_tui.messages import LoadPosition
 from gbr_tui.screens import COLLECTION_SCREEN
 from gbr_tui.screens.editor import EditorScreen
 from gbr_tui.screens.too_small import TooSmallScreen, too_small
@@ -59,20 +58,6 @@ KEY_NAMES = {symbol: name for name, symbol in KEY_DISPLAY_ALIASES.items() if not
 #: The stylesheets, wherever the app is subclassed (a CSS_PATH is read from the subclass's folder).
 STYLES = Path(__file__).parent / "styles"
 EDITOR_STYLES = STYLES / "editor.tcss"
-#: Actions that open or save files on the machine gbr-tui runs on: never offered when served.
-HOST_FILE_ACTIONS = frozenset(
-    {
-        "open_collection",
-        "show_collection",
-        "save_position",
-        "screenshot",
-        "build_index",
-        "diagram",
-        "find_similar",
-        "set_tablebases",
-    }
-)
-NO_COLLECTION_TO_SEARCH = "No collection to search: open one first (o), then a searches it for the board."
 
 if TYPE_CHECKING:
     from textual.actions import ActionParseResult
@@ -80,9 +65,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from gbr_tui.core.collection import CollectionRequest
-    from gbr_tui.core.collection.records import StudyRecord
     from gbr_tui.core.examples import Example
-    from gbr_tui.dialogs.save_position import StudySave
 
 
 def gbr_commands() -> type[Provider]:
@@ -102,7 +85,7 @@ class EditorToCome(Screen):
             await cast(GbrApp, self.app).show_editor()
 
 
-class GbrApp(App[None]):
+class GbrApp(HostActions):
     """The editor is the default screen; decode and help are pushed over it."""
 
     TITLE = "gbr-tui"
@@ -171,8 +154,6 @@ class GbrApp(App[None]):
         self.kept = Settings()
         self._settings_problems: list[str] = []
         self._not_kept_said = False  # a settings file that cannot be written is said once
-        #: The save dialog's last answers (composer, source...), offered again the next time.
-        self.study_answers: StudyRecord | None = None
         #: No settings kept yet: the very first start, which opens on a study, not on an empty
         #: board under three warnings.
         self.first_start = self.settings_file is not None and not self.settings_file.exists() and board is None
@@ -191,8 +172,6 @@ class GbrApp(App[None]):
         self.editor = EditorScreen(board, stipulation)
         #: A collection to browse from the start (``gbr-tui FILE``).
         self.files = files
-        #: The collection opened last, which ``a`` searches.
-        self.browsed: CollectionRequest | None = None
         if self._opens_on_files:  # the editor is pushed (``EditorToCome``): its stylesheet is read then
             self.css_path.remove(EDITOR_STYLES)
             self.editor.css_path = [EDITOR_STYLES]
@@ -426,81 +405,6 @@ class GbrApp(App[None]):
             arrangement.board, arrangement.stipulation, " ".join(filter(None, (arrangement.how, message.source)))
         )
         self.editor.keep_solution(message.solution)
-
-    def on_find_similar(self, message: FindSimilar) -> None:
-        """The records of the collection opened last like the board, listed (the one chosen is
-        loaded into the editor, where undo brings back what was there)."""
-        from gbr_tui.dialogs.anticipation import AnticipationList
-
-        if self.browsed is None:
-            self.notify(NO_COLLECTION_TO_SEARCH, severity="warning", markup=False)
-            return
-        self.push_screen(AnticipationList(self.browsed, message.board, message.max_distance, message.what))
-
-    def action_open_collection(self) -> None:
-        """The path dialog, then the browser."""
-        from gbr_tui.dialogs.open_collection import OpenCollectionDialog
-
-        self.push_screen(OpenCollectionDialog(), callback=self._opened)
-
-    async def _opened(self, files: CollectionRequest | None) -> None:
-        if files is not None:
-            await self.browse(files)
-
-    async def browse(self, files: CollectionRequest) -> None:
-        """Open ``files`` in a new browser, in place of the one open before."""
-        from gbr_tui.screens.collection import CollectionScreen
-
-        if self.is_screen_installed(COLLECTION_SCREEN):
-            old = self.get_screen(COLLECTION_SCREEN)
-            if old in self.screen_stack:
-                await self.pop_screen()
-            self.uninstall_screen(COLLECTION_SCREEN)
-            await old.remove()  # and with it its loader, which stops at its next tick
-        self.install_screen(CollectionScreen(files), COLLECTION_SCREEN)
-        self.browsed = files
-        await self.push_screen(COLLECTION_SCREEN)
-
-    def action_save_position(self) -> None:
-        """The path dialog, then the position appended to that PGN or EPD file."""
-        from gbr_tui.core.collection.records import StudyRecord
-        from gbr_tui.dialogs.save_position import SavePositionDialog
-
-        asked = replace(self.study_answers or StudyRecord(), stipulation=self.editor.setup.stipulation)
-        self.push_screen(SavePositionDialog(asked), callback=self._save_position)
-
-    def _save_position(self, save: StudySave | None) -> None:
-        """Append the position as a study record, with the solution entered for it (``v``)."""
-        from gbr_tui.core.collection.writing import append_position
-
-        if save is None:
-            return
-        self.study_answers = save.study
-        path, setup = save.path, self.editor.setup
-        study = replace(save.study, solution=self.editor.solution_game())
-        try:
-            code = append_position(path, setup.board, setup.stipulation, self.rule, study)
-        except (OSError, GbrError) as error:
-            self.notify(not_saved_words(path, error), title="Not saved", severity="error", markup=False)
-            return
-        self.notify(saved_words(path, code), title="Saved", markup=False)
-
-    def action_show_collection(self) -> None:
-        """Back to the browser of the collection opened last."""
-        if self.get_screen(COLLECTION_SCREEN) not in self.screen_stack:
-            self.push_screen(COLLECTION_SCREEN)
-
-    def action_set_tablebases(self) -> None:
-        """The directories of tablebases the code pane probes, kept for the next start."""
-        from gbr_tui.dialogs.tablebases import TablebasesDialog
-
-        self.push_screen(TablebasesDialog(self.tablebases.directories), callback=self._set_tablebases)
-
-    def _set_tablebases(self, directories: tuple[str, ...] | None) -> None:
-        if directories is not None:
-            self.tablebases.use(directories)
-            self._keep(replace(self.kept, tablebases=directories or None))
-            self.editor.probe_verdict()
 
     def _tablebase_problem(self, problem: str) -> None:
         self.notify(problem, title="Tablebases", severity="warning", markup=False)
