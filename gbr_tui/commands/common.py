@@ -294,8 +294,8 @@ def collection_request(args: argparse.Namespace) -> CollectionRequest:
 def add_jobs_option(parser: ArgumentsHolder, *also: str, batch_megabytes: int | None = None) -> None:
     """``--jobs N``: worker processes per file; ``also`` names what else is read in one process,
     ``batch_megabytes`` a worker's least share of a file the batch path reads, by default (classify)."""
+    from gbr_tui.core.cluster_words import jobs_help_words
     from gbr_tui.core.collection.formats import FORMATS
-    from gbr_tui.core.describe import jobs_help_words
 
     never_cut = [module.NAME for module in FORMATS if module.UNCUT_REASON is not None]
     batch_formats = " and ".join(module.NAME for module in FORMATS if module.BATCH)

@@ -1,6 +1,6 @@
 """Every sentence the app and the command line say, in one wording: sides, stipulations, the
 editor's notices, what is kept between runs, checks of printed captions, collections and their
-indexes, clusters.
+indexes (the words of clusters and worker processes: ``cluster_words``).
 
 Plain wording only: these functions word facts they are given. What a code and its digits mean
 is worked out in ``explanation``, the forms a position is written in in ``written_forms``.
@@ -454,55 +454,3 @@ def class_materials(materials: Sequence[tuple[Material, int]], shown: int = 3) -
 def more_materials_words(count: int) -> str:
     """What follows the materials of a class that are shown: ``2 more``."""
     return f"{count} more"
-
-
-# --- clusters and worker processes ------------------------------------------------------------------
-
-
-#: `classify --dask`: what the option takes, and what goes wrong with a cluster.
-DASK_SPEC_WORDS = "--dask: expected a scheduler's address (tcp://host:8786) or local:N (N worker processes, 1 or more)"
-DASK_MISSING = "--dask needs the optional extra: install gbr-tui[dask] (dask and distributed)"
-
-
-def scheduler_unreachable_words(address: str, seconds: float, error: str) -> str:
-    return f"--dask: no scheduler answered at {printable(address, 100)} within {seconds:g} s: {printable(error, 200)}"
-
-
-def no_workers_words(address: str, seconds: float) -> str:
-    return f"--dask: the scheduler at {printable(address, 100)} has no worker (none came within {seconds:g} s)"
-
-
-def worker_died_words(file: str, error: str) -> str:
-    return f"{file}: a Dask worker died while counting it: {printable(error, 200)}"
-
-
-def unshared_file_words(file: str) -> str:
-    return f"{file}: a Dask worker cannot open it: the files must be at the same path on every worker (a shared path)"
-
-
-def cluster_lost_words(error: str) -> str:
-    return f"--dask: the cluster was lost: {printable(error, 200)}"
-
-
-def jobs_help_words(never_cut: list[str], batch_formats: str | None = None, batch_megabytes: int | None = None) -> str:
-    """--jobs's help: the default (``batch_formats`` files from ``batch_megabytes`` a worker,
-    when given), and what is always read in one process (``never_cut``, after compressed files
-    and pipes)."""
-    alone = ["compressed files", "pipes", *never_cut]
-    batch = f", {batch_formats} files of {batch_megabytes} MB" if batch_megabytes is not None else ""
-    return (
-        f"worker processes per file (default: one per core, for files of 1 MB a worker or more{batch}; "
-        f"1 reads in this process); {', '.join(alone[:-1])} and {alone[-1]} are read in one"
-    )
-
-
-def process_died_words(file: str) -> str:
-    return f"{file}: a worker process died while reading it (--jobs 1 reads it in this process)"
-
-
-def one_process_words(file: str, reason: str) -> str:
-    """Why a file given with --dask is read by this process, not the cluster."""
-    return f"{file}: read in this process, not on the cluster: {reason}"
-
-
-PER_RECORD_HERE_WORDS = "--per-record and --csv are written by this process, not on the cluster (--dask)"

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from gbr_tui.commands.common import SHOWN_CHARACTERS
 from gbr_tui.core import Rule
+from gbr_tui.core.cluster_words import PER_RECORD_HERE_WORDS, one_process_words
 from gbr_tui.core.collection import Collection, CollectionRequest
-from gbr_tui.core.describe import PER_RECORD_HERE_WORDS, one_process_words
 from gbr_tui.core.text import printable
 
 if TYPE_CHECKING:

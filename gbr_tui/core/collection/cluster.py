@@ -17,11 +17,7 @@ from collections.abc import Iterator
 from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING
 
-from gbr_tui.core.code import Rule
-from gbr_tui.core.collection import parallel
-from gbr_tui.core.collection.readers import Collection, CollectionRequest
-from gbr_tui.core.collection.records import CollectionError
-from gbr_tui.core.describe import (
+from gbr_tui.core.cluster_words import (
     DASK_MISSING,
     DASK_SPEC_WORDS,
     cluster_lost_words,
@@ -30,6 +26,10 @@ from gbr_tui.core.describe import (
     unshared_file_words,
     worker_died_words,
 )
+from gbr_tui.core.code import Rule
+from gbr_tui.core.collection import parallel
+from gbr_tui.core.collection.readers import Collection, CollectionRequest
+from gbr_tui.core.collection.records import CollectionError
 
 if TYPE_CHECKING:
     from distributed import Client

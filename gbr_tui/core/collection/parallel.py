@@ -33,13 +33,14 @@ from functools import partial
 from multiprocessing.context import BaseContext
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from gbr_tui.core.cluster_words import process_died_words
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection.formats import CollectionFormat
 from gbr_tui.core.collection.readers import Collection, CollectionRequest
 from gbr_tui.core.collection.reading import NOT_A_COLLECTION
 from gbr_tui.core.collection.records import BadRecord, CollectionError, Item, Record
 from gbr_tui.core.collection.tally import Tally
-from gbr_tui.core.describe import not_a_collection, process_died_words
+from gbr_tui.core.describe import not_a_collection
 from gbr_tui.core.material import Material
 
 if TYPE_CHECKING:

@@ -18,6 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import cast
 
+from gbr_tui.core.cluster_words import process_died_words
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection.parallel import (
     MIN_RANGE_BYTES,
@@ -32,7 +33,6 @@ from gbr_tui.core.collection.reading import fault_record
 from gbr_tui.core.collection.records import BadRecord, CollectionError
 from gbr_tui.core.collection.source import READ_ERRORS
 from gbr_tui.core.collection.tally import Tally
-from gbr_tui.core.describe import process_died_words
 
 #: Text handed to a worker at a time: its classifying outweighs the pickling many times over.
 PIECE_BYTES = 1 << 20
