@@ -36,12 +36,13 @@ STIPULATION_ANSWERS = {"": None, "+": "+", "=": "=", "win": "+", "draw": "="}
 #: Of a field, at most this much is kept.
 FIELD_LENGTH = 200
 #: What each field shows while it is empty.
+#: Each field's placeholder: worded as an example, so that an empty field never reads as filled in.
 _HINTS = {
-    "composer": "L. Kubbel",
-    "source": "Shakhmaty",
-    "year": "1925",
-    "award": "1st Prize",
-    "stipulation": "+ win, = draw",
+    "composer": "e.g. L. Kubbel",
+    "source": "e.g. Shakhmaty",
+    "year": "e.g. 1925",
+    "award": "e.g. 1st Prize",
+    "stipulation": "+ win, = draw, empty: none",
 }
 
 
