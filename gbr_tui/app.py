@@ -260,7 +260,7 @@ class GbrApp(HostActions):
         """Every key's action passes here: one ``offers`` refuses is said, not silently dropped."""
         name = action.partition("(")[0].rpartition(".")[2] if isinstance(action, str) else action[1]
         if not self.offers(name):
-            if not self.screen.check_action(name, ()):
+            if isinstance(self.screen, EditorScreen) and not self.screen.check_action(name, ()):
                 # Not the screen's key now (``a`` is a file letter after ``m``): the next
                 # binding of the key acts, as when the app is not served.
                 return False
