@@ -1,5 +1,6 @@
 """The app's tablebases: the directories in use, the tables opened from them when first needed,
-and the verdict a screen shows, probed in a worker thread.
+and the verdict a screen shows: probed at once when the tables are already open and free (well
+under a millisecond), else in a worker thread.
 
 The core's ``tablebases`` module (and python-chess's probing with it) is imported only when a
 directory is set and a position is probed: never on the way to the first frame.
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 import chess
 
 if TYPE_CHECKING:
-    from gbr_tui.core.tablebases import Tablebases
+    from gbr_tui.core.tablebases import Tablebases, Verdict
 
 
 @dataclass(frozen=True)
@@ -65,9 +66,13 @@ class AppTablebases:
 def shown_verdict(tables: Tablebases, board: chess.Board, stipulation: str | None) -> ShownVerdict | None:
     """The verdict on ``board`` as a pane shows it (run in a worker thread), None outside the
     tables."""
+    return verdict_shown(tables.probe(board), board, stipulation)
+
+
+def verdict_shown(verdict: Verdict | None, board: chess.Board, stipulation: str | None) -> ShownVerdict | None:
+    """``verdict`` (on ``board``) as a pane shows it, None outside the tables."""
     from gbr_tui.core.tablebases import stipulation_words
 
-    verdict = tables.probe(board)
     if verdict is None:
         return None
     agreement = stipulation_words(stipulation, verdict)

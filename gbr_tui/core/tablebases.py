@@ -128,6 +128,13 @@ def gaviota_index_problem(path: Path) -> str | None:
     return None
 
 
+def _material_key(board: chess.Board) -> tuple[int, ...]:
+    """The men of each kind and colour: the tables a probe of ``board`` opens first."""
+    return tuple(
+        chess.popcount(board.pieces_mask(kind, colour)) for colour in chess.COLORS for kind in chess.PIECE_TYPES
+    )
+
+
 class Tablebases:
     """The tables of one or more directories, opened through python-chess; ``problems`` says
     in words what could not be used. A probe holds a lock: the app probes from worker threads,
@@ -138,6 +145,7 @@ class Tablebases:
         self.problems: list[str] = []
         self._problems_said = 0
         self._lock = threading.Lock()
+        self._opened: set[tuple[int, ...]] = set()  # materials probed: their tables are open
         self._syzygy: chess.syzygy.Tablebase | None = None
         self._gaviota: chess.gaviota.PythonTablebase | None = None
         for directory in self.directories:
@@ -193,22 +201,42 @@ class Tablebases:
         """The verdict on ``board``, None when it is outside the tables (illegal, castling
         rights, a material no table holds) or a table file is damaged (then said in
         ``problems``, once)."""
+        with self._lock:
+            return self._probe(board)
+
+    def probe_if_quick(self, board: chess.Board) -> tuple[bool, Verdict | None]:
+        """``(True, the verdict)`` when it comes at once: no other probe is running and the
+        tables of ``board``'s material were opened by an earlier probe (then a probe takes well
+        under a millisecond, where opening a table can take tens); else ``(False, None)``, and
+        the caller probes in a worker thread."""
+        if self.empty or board.castling_rights or not board.is_valid():
+            return True, None
+        if not self._lock.acquire(blocking=False):
+            return False, None
+        try:
+            if _material_key(board) not in self._opened:
+                return False, None
+            return True, self._probe(board)
+        finally:
+            self._lock.release()
+
+    def _probe(self, board: chess.Board) -> Verdict | None:
         if self.empty or board.castling_rights or not board.is_valid():
             return None
         wdl = dtz = dtm = None
-        with self._lock:
-            try:
-                if self._syzygy is not None:
-                    wdl = self._syzygy.get_wdl(board)
-                    if wdl is not None:
-                        dtz = self._syzygy.get_dtz(board)
-                if self._gaviota is not None:
-                    dtm = self._gaviota.get_dtm(board)
-                    if wdl is None and dtm is not None:
-                        wdl = self._gaviota.probe_wdl(board) * 2
-            except DAMAGED_TABLE_ERRORS as error:
-                self._damaged(board, error)
-                return None
+        try:
+            if self._syzygy is not None:
+                wdl = self._syzygy.get_wdl(board)
+                if wdl is not None:
+                    dtz = self._syzygy.get_dtz(board)
+            if self._gaviota is not None:
+                dtm = self._gaviota.get_dtm(board)
+                if wdl is None and dtm is not None:
+                    wdl = self._gaviota.probe_wdl(board) * 2
+        except DAMAGED_TABLE_ERRORS as error:
+            self._damaged(board, error)
+            return None
+        self._opened.add(_material_key(board))
         if wdl is None:
             return None
         return Verdict(board.turn, wdl, dtz, dtm)

@@ -185,3 +185,20 @@ def test_a_gaviota_file_whose_header_announces_a_huge_index_is_left_out(tmp_path
             f"tablebases {tmp_path}: krk.gtb.cp4: damaged (its block index does not fit in the file)"
         ]
         assert tables.probe(chess.Board("8/8/8/4k3/8/8/8/KR6 w - - 0 1")) is None
+
+
+def test_a_probe_is_quick_only_once_its_materials_tables_are_open():
+    """The app probes in its own thread when the tables are open (a fraction of a millisecond)
+    and in a worker when a table must be opened first or another probe runs."""
+    board = chess.Board(SAAVEDRA)
+    with Tablebases([SYZYGY]) as fresh:
+        assert fresh.probe_if_quick(board) == (False, None)  # KPvKR not opened yet
+        expected = fresh.probe(board)
+        assert expected is not None
+        assert fresh.probe_if_quick(board) == (True, expected)
+        other = chess.Board("8/8/8/8/8/3k4/8/K5Q1 w - - 0 1")  # KQvK: a table not opened
+        assert fresh.probe_if_quick(other) == (False, None)
+        with fresh._lock:  # a worker's probe running
+            assert fresh.probe_if_quick(board) == (False, None)
+        # Nothing to open for a position that cannot occur (kings side by side): at once.
+        assert fresh.probe_if_quick(chess.Board("8/8/8/8/8/8/8/Kk6 w - - 0 1")) == (True, None)

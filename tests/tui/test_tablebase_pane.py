@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import chess
+import chess.syzygy
 from textual.widgets import Input
 
 from gbr_tui.app import make_app
@@ -123,3 +124,23 @@ async def test_the_browsers_class_details_give_theory_against_play(tmp_path):
         assert str(theory.content) == (
             "Tablebase (2 within the tables): 100% won in theory, 50% won in play (differs 50%)"
         )
+
+
+async def test_once_the_tables_are_open_the_verdict_comes_with_the_code():
+    """No worker in between: the key's own handling shows the new position's verdict."""
+    app = make_app(SAAVEDRA_BOARD, None, tablebases=[str(SYZYGY)])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict_shown(app))  # KPvKR opened by the first probe
+        await pilot.press("g", "c", "6", "x")  # KvKR, a table opened in a worker
+        await until(pilot, lambda: "Black wins" in shown_code_pane(app))
+        await app.workers.wait_for_complete()
+        workers_started = []
+        app.editor._probe = lambda *arguments: workers_started.append(arguments)
+        await pilot.press("g", "c", "6", "P", "g", "b", "6", "x", "g", "b", "7", "K")  # KPvKR again
+        pane = app.screen.query_one(CodePane)
+        assert workers_started == []
+        assert pane.verdict is not None and pane.verdict.fen == app.editor.setup.board.fen()
+        await pilot.pause()
+        with chess.syzygy.open_tablebase(str(SYZYGY)) as referee:  # python-chess's own probe
+            assert referee.probe_wdl(app.editor.setup.board) == 0
+        assert "table draw" in shown_code_pane(app)
