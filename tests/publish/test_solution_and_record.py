@@ -15,27 +15,11 @@ from gbr_tui.core.collection import Collection
 from gbr_tui.core.collection.records import StudyRecord
 from gbr_tui.core.collection.writing import append_position
 from gbr_tui.core.publish.solution import Solution, read_solution, solution_rows
+from tests.support.published import KUBBEL_SOLUTION as PUBLISHED_SOLUTION
 
 KUBBEL = chess.Board("6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1")
-#: The published solution (spec section 3), promotions written with '=' as SAN has them.
-KUBBEL_SOLUTION = [
-    "Bf2+",
-    "Kh1",
-    "h7",
-    "c2+",
-    "Be3",
-    "Rxe3+",
-    "Kf2",
-    "Rh3",
-    "Bd5+",
-    "cxd5",
-    "hxg8=Q",
-    "Rh2+",
-    "Kf3",
-    "c1=Q",
-    "Qg2+",
-    "Rxg2",
-]
+#: The published solution, promotions written with '=' as SAN has them.
+KUBBEL_SOLUTION = [san.replace("8Q", "8=Q").replace("1Q", "1=Q") for san in PUBLISHED_SOLUTION]
 
 
 def kubbel_solution() -> Solution:

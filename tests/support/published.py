@@ -32,3 +32,24 @@ NAMED = [
     ("KNN", "KP", "0002.01"),  # Troitzky: two knights against pawn
     ("KQRRBBNNPPPPPPPP", "KQRRBBNNPPPPPPPP", "4888.88"),  # the full starting array
 ]
+
+#: Kubbel, 1st prize Shakhmaty 1925 (spec section 3), its published solution as print has it:
+#: 1.Bf2+ Kh1 2.h7 c2+ 3.Be3 Rxe3+ 4.Kf2 Rh3 5.Bd5+ cxd5 6.hxg8Q Rh2+ 7.Kf3 c1Q 8.Qg2+ Rxg2.
+KUBBEL_SOLUTION = [
+    "Bf2+",
+    "Kh1",
+    "h7",
+    "c2+",
+    "Be3",
+    "Rxe3+",
+    "Kf2",
+    "Rh3",
+    "Bd5+",
+    "cxd5",
+    "hxg8Q",
+    "Rh2+",
+    "Kf3",
+    "c1Q",
+    "Qg2+",
+    "Rxg2",
+]

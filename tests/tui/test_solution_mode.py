@@ -21,28 +21,11 @@ from gbr_tui.screens.solution import SolutionBoard, SolutionScreen
 from gbr_tui.widgets.move_list import MoveList
 from tests.cli.test_diagram import caption_of, drawn_men, expected_men
 from tests.support.browser import browser, loaded
+from tests.support.published import KUBBEL_SOLUTION
 from tests.support.tui import KUBBEL_FEN, shown_code_pane, shown_digits, toasts
 
-#: Published: 1.Bf2+ Kh1 2.h7 c2+ 3.Be3 Rxe3+ 4.Kf2 Rh3 5.Bd5+ cxd5 6.hxg8Q Rh2+ 7.Kf3 c1Q
-#: 8.Qg2+ Rxg2 (the promotions typed as print has them: python-chess reads hxg8Q).
-PUBLISHED = [
-    "Bf2+",
-    "Kh1",
-    "h7",
-    "c2+",
-    "Be3",
-    "Rxe3+",
-    "Kf2",
-    "Rh3",
-    "Bd5+",
-    "cxd5",
-    "hxg8Q",
-    "Rh2+",
-    "Kf3",
-    "c1Q",
-    "Qg2+",
-    "Rxg2",
-]
+#: The promotions typed as print has them: python-chess reads hxg8Q.
+PUBLISHED = KUBBEL_SOLUTION
 #: After 8...Rxg2: White Kf3; Black Kh1, Qc1, Rg2, pawn d5, White to move at move 9.
 FINAL = "8/8/8/3p4/8/5K2/6r1/2q4k w - - 0 9"
 
