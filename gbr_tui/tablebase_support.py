@@ -13,8 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import chess
+from textual.worker import get_current_worker
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
     from gbr_tui.core.tablebases import Tablebases, Verdict
 
 
@@ -79,3 +82,28 @@ def verdict_shown(verdict: Verdict | None, board: chess.Board, stipulation: str 
     if agreement is None:
         return ShownVerdict(board.fen(), verdict.words())
     return ShownVerdict(board.fen(), verdict.words(), *agreement)
+
+
+def probe_verdict(
+    node: DOMNode,
+    tables: Tablebases,
+    board: chess.Board,
+    stipulation: str | None,
+    show: Callable[[str, ShownVerdict | None], None],
+) -> None:
+    """The verdict on ``board`` given to ``show(fen, verdict)``: at once when the tables are
+    open and free, else from a worker thread so that typing never waits (a newer probe for
+    ``node`` cancels an older one; ``show`` may still get an older board's, and checks ``fen``)."""
+    board = board.copy(stack=False)
+    quick, verdict = tables.probe_if_quick(board)
+    if quick:
+        node.workers.cancel_group(node, "tablebase")
+        show(board.fen(), verdict_shown(verdict, board, stipulation))
+        return
+
+    def probe() -> None:
+        shown = shown_verdict(tables, board, stipulation)
+        if not get_current_worker().is_cancelled:
+            node.app.call_from_thread(show, board.fen(), shown)
+
+    node.run_worker(probe, thread=True, exclusive=True, group="tablebase", exit_on_error=False)

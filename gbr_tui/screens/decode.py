@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
@@ -24,7 +24,6 @@ from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
-from textual.worker import get_current_worker
 
 from gbr_tui.core import DecodedCode, GbrError, Rule, decode_any, explain, position_warnings
 from gbr_tui.core.describe import (
@@ -42,13 +41,13 @@ from gbr_tui.core.setup import arrangement_of
 from gbr_tui.core.written_forms import write_piece_list
 from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.messages import LoadPosition
-from gbr_tui.tablebase_support import ShownVerdict, shown_verdict, verdict_shown
+from gbr_tui.tablebase_support import ShownVerdict, probe_verdict
 from gbr_tui.widgets.board import UNICODE_GLYPHS, BoardView
 from gbr_tui.widgets.bounded_input import BoundedInput
 from gbr_tui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
-    from gbr_tui.core.tablebases import Tablebases
+    pass
 
 #: Besides a code, the screen reads these (shown under the dialects).
 OTHER_INPUTS = (
@@ -234,31 +233,15 @@ class DecodeScreen(Screen):
         self._probe_verdict(decoded)
 
     def _probe_verdict(self, decoded: DecodedCode) -> None:
-        """The tablebase's verdict on a code with every square: at once when the tables are
-        open and free, else probed in a worker (the code last typed wins); White to move when
-        the code does not say."""
+        """The tablebase's verdict on a code with every square (``probe_verdict``; the code
+        last typed wins); White to move when the code does not say."""
         tables = cast(GbrAppInterface, self.app).tablebases.tables()
-        if tables is None or decoded.board is None:
-            self._show_verdict(None)
-            return
-        board = decoded.board.copy(stack=False)
-        quick, verdict = tables.probe_if_quick(board)
-        if quick:
-            self.workers.cancel_group(self, "tablebase")
-            self._show_verdict(verdict_shown(verdict, board, decoded.stipulation))
-        else:
-            self._show_verdict(None)
-            self._probe(tables, board, decoded.stipulation)
-
-    @work(thread=True, exclusive=True, group="tablebase", exit_on_error=False)
-    def _probe(self, tables: Tablebases, board: chess.Board, stipulation: str | None) -> None:
-        shown = shown_verdict(tables, board, stipulation)
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._show_probed, board.fen(), shown)
+        self._show_verdict(None)
+        if tables is not None and decoded.board is not None:
+            probe_verdict(self, tables, decoded.board, decoded.stipulation, self._show_probed)
 
     def _show_probed(self, fen: str, shown: ShownVerdict | None) -> None:
-        """A worker's verdict on ``fen``, unless the code has changed since (a worker's probe
-        can end after a quicker one of a newer code)."""
+        """The verdict probed on ``fen``, unless the code has changed since."""
         board = self.decoded.board if self.decoded is not None else None
         if board is not None and board.fen() == fen:
             self._show_verdict(shown)

@@ -9,13 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 import chess
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Header
-from textual.worker import get_current_worker
 
 from gbr_tui.core import GbrError, Rule
 from gbr_tui.core.describe import TYPING_HINT, pasted_words, typing_words
@@ -25,7 +24,7 @@ from gbr_tui.core.written_forms import WrittenForm, copied_words, not_written_wo
 from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.messages import FindSimilar
 from gbr_tui.screens.editor_publishing import PUBLISHING_BINDINGS, PublishingEditor
-from gbr_tui.tablebase_support import ShownVerdict, shown_verdict, verdict_shown
+from gbr_tui.tablebase_support import ShownVerdict, probe_verdict
 from gbr_tui.widgets.board_editor import TYPING_KEYS, BoardEditor
 from gbr_tui.widgets.code_pane import CodePane
 from gbr_tui.widgets.examples_pane import ExamplesPane
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from gbr_tui.core.piece_list import ManTyping
-    from gbr_tui.core.tablebases import Tablebases
 
 
 #: The longest paste read as a position or as men typed (a piece list's bound).
@@ -321,26 +319,12 @@ class EditorScreen(PublishingEditor, Screen):
         self.probe_verdict()
 
     def probe_verdict(self) -> None:
-        """The tablebase's verdict on the board: at once when the tables are open and free, else
-        in a worker so that typing never waits; a newer position's probe replaces an older
-        one's, and the pane shows a verdict only on the board it was probed on."""
+        """The tablebase's verdict on the board (``tablebase_support.probe_verdict``)."""
         tables = cast(GbrAppInterface, self.app).tablebases.tables()
         if tables is None:
             self.code_pane.verdict = None
             return
-        board = self.setup.board.copy(stack=False)
-        quick, verdict = tables.probe_if_quick(board)
-        if not quick:
-            self._probe(tables, board, self.setup.stipulation)
-            return
-        self.workers.cancel_group(self, "tablebase")
-        self._show_verdict(board.fen(), verdict_shown(verdict, board, self.setup.stipulation))
-
-    @work(thread=True, exclusive=True, group="tablebase", exit_on_error=False)
-    def _probe(self, tables: Tablebases, board: chess.Board, stipulation: str | None) -> None:
-        shown = shown_verdict(tables, board, stipulation)
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._show_verdict, board.fen(), shown)
+        probe_verdict(self, tables, self.setup.board, self.setup.stipulation, self._show_verdict)
 
     def _show_verdict(self, fen: str, shown: ShownVerdict | None) -> None:
         """The verdict probed on ``fen``, unless the board has changed since (a worker's probe

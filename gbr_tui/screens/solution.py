@@ -24,6 +24,7 @@ from gbr_tui.core import GbrError
 from gbr_tui.core.explanation import describe_board
 from gbr_tui.core.publish.solution import MoveMark, Solution
 from gbr_tui.interfaces import GbrAppInterface
+from gbr_tui.tablebase_support import ShownVerdict, probe_verdict
 from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.bounded_input import BoundedInput
 from gbr_tui.widgets.code_pane import CodePane
@@ -176,9 +177,18 @@ class SolutionScreen(Screen[Solution]):
         self.query_one(MoveList).show(self.solution.game, self.solution.node, self.move_mark)
         rule = cast(GbrAppInterface, self.app).rule
         self.query_one(CodePane).description = describe_board(board, self.stipulation, rule)
+        tables = cast(GbrAppInterface, self.app).tablebases.tables()
+        if tables is not None:
+            probe_verdict(self, tables, board, self.stipulation, self._show_verdict)
         side = "White" if board.turn == chess.WHITE else "Black"
         self.query_one("#solution-move", Input).border_title = f"{side} to move"
         self.mark_moves()
+
+    def _show_verdict(self, fen: str, shown: ShownVerdict | None) -> None:
+        """The tablebase's verdict on the position shown, unless another is shown since."""
+        if fen == self.solution.board.fen():
+            for pane in self.query(CodePane):  # none once the screen has gone
+                pane.verdict = shown
 
     def mark_moves(self) -> None:
         """The tablebase's marks on the lines with a move not yet marked, found in a worker so

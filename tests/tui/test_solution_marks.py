@@ -5,6 +5,7 @@ played and taken back; a study loaded from a PGN comes marked; without tables, n
 from __future__ import annotations
 
 import chess
+import chess.syzygy
 
 from gbr_tui.app import make_app
 from gbr_tui.core.collection.readers import CollectionRequest
@@ -121,3 +122,24 @@ async def test_without_tablebases_no_marks_and_nothing_probed():
         assert isinstance(screen, SolutionScreen)
         assert shown_rows(app) == ["1. c7", "1... Rd6+"]
         assert screen.marks is None and not [worker for worker in app.workers if worker.group == "solution-marks"]
+
+
+async def test_the_code_pane_gives_the_verdict_on_the_position_shown():
+    """The solution mode's code pane, like the editor's: the tablebase's verdict on the
+    position after the move shown, and none after a take-back to a position it has not probed."""
+    from gbr_tui.widgets.code_pane import CodePane
+    from tests.support.tui import shown_code_pane
+
+    app = make_app(SAAVEDRA_BOARD, "+", tablebases=[str(SYZYGY)])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("v")
+        await until(pilot, lambda: "table White wins" in shown_code_pane(app))
+        await play(pilot, "Kb7")  # a draw, Black to move (python-chess below)
+        with chess.syzygy.open_tablebase(str(SYZYGY)) as referee:
+            after = chess.Board(SAAVEDRA)
+            after.push_san("Kb7")
+            assert referee.probe_wdl(after) == 0
+        await until(pilot, lambda: "table draw" in shown_code_pane(app))
+        pane = app.screen.query_one(CodePane)
+        assert pane.verdict is not None and pane.verdict.fen == after.fen()
+        assert "the stipulation + asks for a White win; the tablebase says a draw" in shown_code_pane(app)

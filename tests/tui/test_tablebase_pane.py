@@ -135,7 +135,7 @@ async def test_once_the_tables_are_open_the_verdict_comes_with_the_code():
         await until(pilot, lambda: "Black wins" in shown_code_pane(app))
         await app.workers.wait_for_complete()
         workers_started = []
-        app.editor._probe = lambda *arguments: workers_started.append(arguments)
+        app.editor.run_worker = lambda *arguments, **options: workers_started.append(arguments)
         await pilot.press("g", "c", "6", "P", "g", "b", "6", "x", "g", "b", "7", "K")  # KPvKR again
         pane = app.screen.query_one(CodePane)
         assert workers_started == []
