@@ -101,9 +101,7 @@ def test_the_first_comment_in_fields_and_words() -> None:
     fields = hhdb_fields(headers)
     assert (fields["eg"], fields["comment_stipulation"], fields["diagram"]) == (1234, "=", 34)
     assert "stipulation_disagreement" not in fields  # both say a draw
-    assert hhdb_words(headers) == (
-        "Kubbel · diagram 34 · EG 1234 · White to play and draw · unsound or dualled (U1)"
-    )
+    assert hhdb_words(headers) == ("Kubbel · diagram 34 · EG 1234 · White to play and draw · unsound or dualled (U1)")
     assert tags_only(headers) == {"White": "Kubbel 12", "Black": "=0323.12g3g1 U1", "Event": "#34"}
     # The comment says a win where the Black tag says a draw: said, the Black tag's kept.
     disagreeing = {**headers, FIRST_COMMENT: "stipulation: Win. EG#1234"}

@@ -156,9 +156,11 @@ def _widened(numbers: array[int]) -> array[int]:
 
 
 def _text(record: Record, fen: str) -> str:
+    """The position, then the FIELDS' values, and HHdb's first comment only when there is one."""
     headers = record.headers
-    text = _SEPARATOR.join((fen, *(headers.get(name, "") for name in _KEPT)))
-    if text.count(_SEPARATOR) != len(_KEPT):  # a separator inside a value: blank it there
-        values = (headers.get(name, "").replace(_SEPARATOR, " ") for name in _KEPT)
+    kept = _KEPT if FIRST_COMMENT in headers else FIELDS
+    text = _SEPARATOR.join((fen, *(headers.get(name, "") for name in kept)))
+    if text.count(_SEPARATOR) != len(kept):  # a separator inside a value: blank it there
+        values = (headers.get(name, "").replace(_SEPARATOR, " ") for name in kept)
         text = _SEPARATOR.join((fen, *values))
     return text
