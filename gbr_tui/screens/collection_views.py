@@ -279,8 +279,11 @@ class PositionsView(Horizontal):
         self.studies = STUDIES_CYCLE[(STUDIES_CYCLE.index(self.studies) + 1) % len(STUDIES_CYCLE)]
         if self.studies is None:
             self._list(self.listed)
-        else:
-            self._filter_studies(index, self.listed, self.studies)
+            return
+        if self.soundness is None:  # each record is read once for its marks: a big class takes a while
+            for status in self.screen.query(ReadingStatus):
+                status.note(f"{self.studies} studies: reading the marks of {plural(len(self.listed), 'position')} ...")
+        self._filter_studies(index, self.listed, self.studies)
 
     @work(thread=True, exclusive=True, group="studies-filter")
     def _filter_studies(self, index: BrowsedIndex, positions: Sequence[int], studies: str) -> None:
