@@ -229,3 +229,5 @@ def test_the_first_comments_eg_number_and_stipulation_are_shown(tmp_path) -> Non
     # The CSV has the tags as columns, not HHdb's fields: no column for the comment.
     csv_lines = run_gbr("classify", "--csv", str(path)).lines
     assert csv_lines[0].split(",")[-1] == "id" and "1234" not in csv_lines[1]
+    checked = [json.loads(line) for line in run_gbr("check", str(path), "--json").lines]
+    assert [row["agree"] for row in checked] == [True, True] and all("FirstComment" not in row for row in checked)
