@@ -55,7 +55,6 @@ def test_headers_come_back_as_read_even_with_a_separator_inside():
     assert index.fields == {"Event", "Site", "White"}
 
 
-
 def test_hhdbs_first_comment_comes_back_from_a_stream_too():
     # A stream cannot be read again at an offset: the record's text is held, the comment after
     # its FIELDS; a game whose Black tag is not HHdb's keeps none.
@@ -70,6 +69,7 @@ def test_hhdbs_first_comment_comes_back_from_a_stream_too():
     assert first == {"Black": "+0100.00e1e5", FIRST_COMMENT: "stipulation: +. EG#12"}
     assert second == {"Black": "B"}
     assert index.fields == {"Black"}  # the comment is no column of the list
+
 
 #: Records of the memory tests: more than a text block of the source (2,500 lines of 39
 #: characters, 97,500 > 64 K) and than a thousand records (the index reports progress every
