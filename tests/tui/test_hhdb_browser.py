@@ -1,10 +1,12 @@
 """The browser on an HHdb collection: the first comment's EG number in a record's details, and
-the filter of sound and unsound studies (``u``), as ``--studies`` filters on the command line."""
+the filter of sound and unsound studies (``u``), as ``--studies`` filters on the command line;
+on the file and on its index (which keeps the Black tag but not the comment)."""
 
 from __future__ import annotations
 
 from textual.widgets import Static
 
+from gbr_tui.core.collection import CollectionRequest, store
 from tests.support.browser import STUDIES_PGN, browser, loaded, status, write
 from tests.support.tui import toasts, until
 
@@ -26,6 +28,11 @@ HHDB_PGN = (
 )
 
 
+def numbers(screen) -> list[int]:
+    """The record (game) numbers of the positions listed."""
+    return [screen.index.record(record).number for record in screen.positions]
+
+
 async def test_the_filter_of_sound_studies_and_the_eg_number(tmp_path) -> None:
     app = browser(write(tmp_path, "hhdb.pgn", HHDB_PGN))
     async with app.run_test(size=(120, 30)) as pilot:
@@ -38,11 +45,11 @@ async def test_the_filter_of_sound_studies_and_the_eg_number(tmp_path) -> None:
         await pilot.press("u")
         await until(pilot, lambda: len(screen.positions) == 2)
         assert "sound studies only: 2 of 3 positions" in status(screen)
-        assert sorted(screen.positions) == [1, 2]  # Troitzky's and Rinck's (ids from 0)
+        assert numbers(screen) == [2, 3]  # Troitzky's and Rinck's
         await pilot.press("u")
         await until(pilot, lambda: len(screen.positions) == 1)
         assert "unsound studies only: 1 of 3 positions" in status(screen)
-        assert list(screen.positions) == [0]
+        assert numbers(screen) == [1]  # Kubbel's
         await pilot.press("u")
         await until(pilot, lambda: len(screen.positions) == 3)
         assert "studies only" not in status(screen)
@@ -63,3 +70,19 @@ async def test_the_filter_is_refused_without_hhdb_marks(tmp_path) -> None:
         await pilot.press("u")
         await until(pilot, lambda: any("No HHdb marks here" in toast for toast in toasts(app)))
         assert len(screen.positions) == 2 and "studies only" not in status(screen)
+
+
+async def test_the_filter_on_an_index_reads_the_black_tags_it_keeps(tmp_path) -> None:
+    path = write(tmp_path, "hhdb.pgn", HHDB_PGN)
+    output = str(tmp_path / "hhdb.idx")
+    store.build(CollectionRequest((str(path),)), output)
+    app = browser(output)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.positions) == 3)
+        details = str(screen.query_one("#position-details", Static).render())
+        assert "Kubbel · diagram 34 · White to play and draw" in details and "EG" not in details  # no comment kept
+        await pilot.press("u", "u")  # unsound: Kubbel's alone
+        await until(pilot, lambda: "unsound studies only: 1 of 3 positions" in status(screen))
+        assert numbers(screen) == [1]
