@@ -228,7 +228,8 @@ class _Checker:
             write_json_lines([_json_object(file, record, found) | probed])
         elif not found.agree:
             place = f"{self.file}:{record.line}: record {record.number}"
-            headers = headers_words({name: value for name, value in record.headers.items() if name != "FEN"})
+            tags = hhdb.tags_only(record.headers)
+            headers = headers_words({name: value for name, value in tags.items() if name != "FEN"})
             out = sys.stdout
             printed = f" · {printed_words(record.caption)}" if record.caption else ""
             out.write(f"{place}{' · ' + headers if headers else ''}{printed}\n")
@@ -246,7 +247,7 @@ def _json_object(file: str, record: Record, found: CaptionCheck) -> dict:
         "caption": record.caption,
         "code": record.code,
         "position": record.fen,
-        **record.headers,
+        **hhdb.tags_only(record.headers),
         "agree": found.agree,
         "disagreements": [dataclasses.asdict(disagreement) for disagreement in found.disagreements],
     }

@@ -145,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
                 "fen": item.fen,
                 "distance": item.distance,
                 "transform": item.transform,
-                "headers": dict(item.headers),
+                "headers": hhdb.tags_only(item.headers),
                 **({"hhdb": hhdb.hhdb_fields(item.headers)} if hhdb.read_black(item.headers.get("Black")) else {}),
             }
             for item in found

@@ -2,7 +2,10 @@
 with its stipulation and king squares in the ``Black`` tag (``=0323.12g3g1``), followed there
 by marks (``U1``-``U5`` unsound or dualled, ``MC`` several composers, ``AN`` anticipated, ``TW``
 a twin); the composers in ``White`` (a trailing `` NN`` is no part of a name); the diagram
-number as ``#N`` in ``Event``.
+number as ``#N`` in ``Event``; and in the game's first comment (before its first move), the
+stipulation as HHdb writes it (``stipulation: =.``) and the study's number in the magazine EG
+(``EG#1234``). A PGN reader keeps that comment of a game whose Black tag is HHdb's under
+``FIRST_COMMENT`` among its headers (``first_comment``).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from gbr_tui.core.describe import STIPULATION_WORDS
+from gbr_tui.core.describe import STIPULATION_WORDS, plural
 
 BLACK_TAG = "Black"
 #: HHdb's Black tag: the stipulation, the code, the white and black king squares.
@@ -19,7 +22,14 @@ CODE_IN_BLACK = re.compile(r"([+\-=])(\d{4}\.\d{2})([a-h][1-8])([a-h][1-8])")
 _CODE_IN_HEAD = re.compile(r'\[Black\s+"[+\-=]\d{4}\.\d{2}[a-h][1-8][a-h][1-8]')
 _MARK = re.compile(r"\b(U[1-5]|MC|AN|TW)\b")
 _DIAGRAM = re.compile(r"#\s*(\d+)")
-_TRAILING_NUMBER = re.compile(r"\s+\d{1,3}$")
+_TRAILING_NUMBER = re.compile(r"\s+(?:NN|\d{1,3})$")  # CQL strips " NN"; HHdb's numbers too
+#: The comment before a game's first move (at the start of its movetext).
+_OPENING_COMMENT = re.compile(r"\s*\{([^}]*)\}")
+#: The first comment's stipulation, up to a full stop (as CQL reads it), ``EG#`` or the line's end.
+_COMMENT_STIPULATION = re.compile(r"\bstipulation\s*:[ \t]*(.*?)\s*(?:\.|\bEG\s*#|\n|$)", re.IGNORECASE)
+_EG_NUMBER = re.compile(r"\bEG\s*#\s*(\d+)", re.IGNORECASE)
+#: The headers' key of HHdb's first comment: no PGN tag a record keeps (``GAME_TAGS``) has it.
+FIRST_COMMENT = "FirstComment"
 
 #: What each mark says, in words.
 MARK_WORDS = {
@@ -71,7 +81,10 @@ def looks_like_hhdb(head: str) -> bool:
 
 def recognised_words(name: str) -> str:
     """What a command says, once, of a collection in HHdb's form."""
-    return f"{name}: an HHdb study collection: codes, stipulations and marks read from its Black tag"
+    return (
+        f"{name}: an HHdb study collection: codes, stipulations and marks read from its Black tag, "
+        "EG numbers and stipulations from each study's first comment"
+    )
 
 
 def composers(white: str) -> str:
@@ -85,35 +98,98 @@ def diagram_number(event: str | None) -> int | None:
     return int(found[1]) if found else None
 
 
+def first_comment(movetext: str, headers: Mapping[str, str]) -> str | None:
+    """The comment before the first move of a game whose Black tag is HHdb's (None for other
+    games, or when its movetext does not start with a comment). Cheap for other games: the
+    match fails at their first move."""
+    found = _OPENING_COMMENT.match(movetext)
+    if found is None or read_black(headers.get(BLACK_TAG)) is None:
+        return None
+    return found[1].strip() or None
+
+
+@dataclass(frozen=True)
+class FirstComment:
+    """What HHdb's first comment says: its stipulation as written, the EG number."""
+
+    stipulation: str | None  # "=", "+", "Win", as written
+    eg: int | None
+
+    @property
+    def sign(self) -> str | None:
+        """The stipulation as a sign (+ = -), None when its words say neither a win nor a draw."""
+        text = (self.stipulation or "").strip().lower()
+        if text in ("+", "=", "-"):
+            return text
+        if "draw" in text:
+            return "="
+        return "+" if "win" in text else None
+
+
+def read_comment(text: str | None) -> FirstComment:
+    """The stipulation and EG number of HHdb's first comment (None each when it has none)."""
+    stipulation = _COMMENT_STIPULATION.search(text or "")
+    eg = _EG_NUMBER.search(text or "")
+    return FirstComment((stipulation[1].strip() or None) if stipulation else None, int(eg[1]) if eg else None)
+
+
+def _comment_composers(comment: str | None) -> str | None:
+    """With the ``MC`` mark (too many composers for White), CQL reads the composers from the
+    first comment, up to a full stop; None when that text is no names (a ``stipulation:``)."""
+    lead = (comment or "").split(".", 1)[0].strip()
+    return lead if lead and ":" not in lead and "#" not in lead else None
+
+
 def hhdb_fields(headers: Mapping[str, str]) -> dict[str, str | int | list[str]]:
     """A record's HHdb conventions in words (none when its Black tag is not HHdb's): composer,
-    diagram number, stipulation, marks."""
+    diagram number, EG number, stipulation (the Black tag's: where the first comment says
+    another, ``stipulation_disagreement`` says so), marks."""
     held = read_black(headers.get(BLACK_TAG))
     if held is None:
         return {}
-    fields: dict[str, str | int | list[str]] = {
-        "stipulation": STIPULATION_WORDS.get(held.stipulation, OTHER_STIPULATION)
-    }
-    if headers.get("White"):
+    stipulation = STIPULATION_WORDS.get(held.stipulation, OTHER_STIPULATION)
+    fields: dict[str, str | int | list[str]] = {"stipulation": stipulation}
+    comment = headers.get(FIRST_COMMENT)
+    if "MC" in held.marks and (named := _comment_composers(comment)):
+        fields["composer"] = named
+    elif headers.get("White"):
         fields["composer"] = composers(headers["White"])
     diagram = diagram_number(headers.get("Event"))
     if diagram is not None:
         fields["diagram"] = diagram
+    said = read_comment(comment)
+    if said.eg is not None:
+        fields["eg"] = said.eg
+    if said.stipulation is not None:
+        fields["comment_stipulation"] = said.stipulation
+        sign = said.sign
+        if sign is not None and sign != held.stipulation:
+            fields["stipulation_disagreement"] = (
+                f"the first comment says {STIPULATION_WORDS.get(sign, OTHER_STIPULATION)} ({said.stipulation}): "
+                f"the Black tag's {held.stipulation} is used"
+            )
     fields["marks"] = [MARK_WORDS[mark] for mark in held.marks]
     fields["sound"] = "sound" if held.sound else "unsound"
     return fields
 
 
 def hhdb_words(headers: Mapping[str, str]) -> str:
-    """A record's HHdb conventions in one line: ``Kubbel · diagram 12 · White to play and win ·
-    anticipated`` (empty when its Black tag is not HHdb's)."""
+    """A record's HHdb conventions in one line: ``Kubbel · diagram 12 · EG 1234 · White to play
+    and win · anticipated`` (empty when its Black tag is not HHdb's). The first comment's
+    stipulation is said only where it is not the Black tag's."""
     fields = hhdb_fields(headers)
     if not fields:
         return ""
     words = [str(fields[name]) for name in ("composer",) if name in fields]
     if "diagram" in fields:
         words.append(f"diagram {fields['diagram']}")
+    if "eg" in fields:
+        words.append(f"EG {fields['eg']}")
     words.append(str(fields["stipulation"]))
+    if "stipulation_disagreement" in fields:
+        words.append(str(fields["stipulation_disagreement"]))
+    elif "comment_stipulation" in fields and read_comment(headers.get(FIRST_COMMENT)).sign is None:
+        words.append(f"the first comment's stipulation: {fields['comment_stipulation']}")
     marks = fields["marks"]
     assert isinstance(marks, list)
     words += marks
@@ -128,3 +204,18 @@ def kept(headers: Mapping[str, str], studies: str | None) -> bool:
     held = read_black(headers.get(BLACK_TAG))
     sound = held is None or held.sound
     return sound == (studies == "sound")
+
+
+#: The browser's filter of studies, in turn: all, the sound, the unsound.
+STUDIES_CYCLE: tuple[str | None, ...] = (None, "sound", "unsound")
+NO_MARKS_WORDS = "No HHdb marks here: the sound/unsound filter is for an HHdb study collection (U1-U5 in Black tags)"
+
+
+def studies_words(studies: str | None, shown: int, listed: int) -> str:
+    """What the filter of studies keeps: ``sound studies only: 3 of 10 positions``."""
+    return f"{studies or 'all'} studies only: {shown:,} of {plural(listed, 'position')}"
+
+
+def tags_only(headers: Mapping[str, str]) -> dict[str, str]:
+    """The headers without HHdb's first comment (which ``hhdb_fields`` reads): the tags."""
+    return {name: value for name, value in headers.items() if name != FIRST_COMMENT}

@@ -8,8 +8,8 @@ a big file without one, writing it is offered. The screen is installed under
 ``COLLECTION_SCREEN``: going to the editor and back keeps what it shows. When the app's rule
 changes, the file is read again under the new one.
 
-What its lists show, the view of a class's positions and the status line are in
-``collection_views``; writing the offered index in ``index_writing``.
+What its lists show and the view of a class's positions are in ``collection_views``, the
+status line in ``widgets.reading_status``; writing the offered index in ``index_writing``.
 """
 
 from __future__ import annotations
@@ -59,7 +59,6 @@ from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.screens.collection_views import (
     BadRecordList,
     PositionsView,
-    ReadingStatus,
     class_cells,
     class_columns,
     shown_name,
@@ -70,6 +69,7 @@ from gbr_tui.widgets.bounded_input import BoundedInput
 from gbr_tui.widgets.class_chart import ClassChart
 from gbr_tui.widgets.collection_lists import ClassTable, PositionList
 from gbr_tui.widgets.key_footer import KeyFooter
+from gbr_tui.widgets.reading_status import ReadingStatus
 from gbr_tui.widgets.record_list import Column, RecordList
 
 FILTER_PAUSE = 0.15  # seconds of no typing before the class table is refilled

@@ -18,7 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import ProgressBar, Static
+from textual.widgets import Static
 
 from gbr_tui.core import GbrError, board_from_fen
 from gbr_tui.core.collection import FIELDS, ClassRow, CollectionRequest, IndexedRecord
@@ -38,7 +38,16 @@ from gbr_tui.core.describe import (
     read_summary,
     score_words,
 )
-from gbr_tui.core.hhdb import hhdb_words
+from gbr_tui.core.hhdb import (
+    BLACK_TAG,
+    NO_MARKS_WORDS,
+    STUDIES_CYCLE,
+    hhdb_words,
+    kept,
+    read_black,
+    studies_words,
+    tags_only,
+)
 from gbr_tui.core.patterns import ClassPattern
 from gbr_tui.core.publish.solution import study_at
 from gbr_tui.core.setup import Arrangement
@@ -48,6 +57,7 @@ from gbr_tui.interfaces import GbrAppInterface
 from gbr_tui.messages import FindSimilar, LoadPosition
 from gbr_tui.widgets.board import BoardView
 from gbr_tui.widgets.collection_lists import PositionList
+from gbr_tui.widgets.reading_status import ReadingStatus
 from gbr_tui.widgets.record_list import Column, RecordList
 
 if TYPE_CHECKING:
@@ -185,37 +195,6 @@ def summary_line(
     return f"{title} · {classes} · {counts}{failed}{modes}{source}"
 
 
-class ReadingStatus(Vertical):
-    """The status line, and under it how far the files (or the index being written) are read."""
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="collection-status", markup=False)
-        yield ProgressBar(id="collection-progress", show_eta=False)
-
-    def say(self, text: str) -> None:
-        self.query_one("#collection-status", Static).update(printable(text))
-
-    def begin(self, total: int) -> None:
-        """The bar shown, at 0 of ``total`` bytes."""
-        progress = self.query_one(ProgressBar)
-        progress.remove_class("-done")
-        progress.update(total=total, progress=0)
-
-    def count(self, done: int, text: str | None = None) -> None:
-        """``done`` bytes read; the status line says ``text``, which changes in its count alone
-        from one tick to the next: the same length wraps the same, and a layout of the whole
-        screen ten times a second would slow the reading thread down."""
-        self.query_one(ProgressBar).update(progress=done)
-        if text is not None:
-            status = self.query_one("#collection-status", Static)
-            text = printable(text)
-            status.update(text, layout=len(text) != len(str(status.content)))
-
-    def end(self) -> None:
-        """The bar hidden."""
-        self.query_one(ProgressBar).add_class("-done")
-
-
 class PositionsView(Horizontal):
     """The positions of a class (or the records whose printed code disagrees), and beside them
     the board and details of the highlighted one; Enter or a click loads it into the editor."""
@@ -229,7 +208,15 @@ class PositionsView(Horizontal):
             tooltip="List the records of this position, turned or reflected (CQL's similarposition)",
             show=False,
             id="positions.duplicates",
-        )
+        ),
+        Binding(
+            "u",
+            "studies",
+            "sound studies",
+            tooltip="Show all the positions, HHdb's sound studies only, or its unsound ones (U1-U5), in turn",
+            show=False,
+            id="positions.studies",
+        ),
     ]
 
     def __init__(self, *, id: str) -> None:
@@ -237,7 +224,10 @@ class PositionsView(Horizontal):
         self.index: BrowsedIndex | None = None
         self.shown_class: ClassRow | None = None  # None: the records whose printed code disagrees
         self.positions: Sequence[int] = ()  # the records shown
+        self.listed: Sequence[int] = ()  # the records of the class (shown unless filtered)
         self.duplicates: dict[int, int] = {}  # row shown -> its group of duplicates, once found
+        self.studies: str | None = None  # HHdb's studies shown: "sound", "unsound" or all (None)
+        self.soundness: list[bool] | None = None  # each record listed sound (HHdb), once read
 
     def compose(self) -> ComposeResult:
         yield PositionList(id="position-list")
@@ -249,16 +239,80 @@ class PositionsView(Horizontal):
             yield Static(id="class-theory", markup=False)
 
     def show(self, index: BrowsedIndex, row: ClassRow | None, positions: Sequence[int]) -> None:
-        self.index, self.shown_class, self.positions = index, row, positions
-        self.duplicates = {}
-        self.query_one(PositionList).set_records(self._columns(index), len(positions), partial(self._cells, index))
-        if len(positions) <= DUPLICATE_MARKS_LIMIT:
-            self._mark_duplicates(index, positions)
+        self.index, self.shown_class, self.listed, self.soundness = index, row, positions, None
+        if self.studies is None:
+            self._list(positions)
+        else:  # the filter chosen for another class holds for this one
+            self._list(())
+            self.query_one("#position-details", Static).update(
+                f"Reading the marks of {plural(len(positions), 'record')} ..."
+            )
+            self._filter_studies(index, positions, self.studies)
         theory = self.query_one("#class-theory", Static)
         theory.display = False
         tables = cast(GbrAppInterface, self.app).tablebases.tables()
         if row is not None and tables is not None:
             self._class_theory(index, row, positions, tables)
+
+    def _list(self, positions: Sequence[int]) -> None:
+        """The records shown: the class's, or those the studies' filter keeps."""
+        if (index := self.index) is None:
+            return
+        self.positions = positions
+        self.duplicates = {}
+        self.query_one(PositionList).set_records(self._columns(index), len(positions), partial(self._cells, index))
+        if not positions and self.studies:
+            self.query_one("#position-details", Static).update(studies_words(self.studies, 0, len(self.listed)))
+        if len(positions) <= DUPLICATE_MARKS_LIMIT:
+            self._mark_duplicates(index, positions)
+        self._note_filter()
+
+    def action_studies(self) -> None:
+        """All the records, HHdb's sound studies, its unsound ones, in turn (an HHdb collection
+        only: elsewhere the key says there are no HHdb marks)."""
+        if (index := self.index) is None or not self.listed:
+            return
+        sample = self.listed[: max(1, index.sampled_rows)]
+        if self.studies is None and not any(read_black(index.record(r).headers.get(BLACK_TAG)) for r in sample):
+            self.notify(NO_MARKS_WORDS, severity="warning", markup=False)
+            return
+        self.studies = STUDIES_CYCLE[(STUDIES_CYCLE.index(self.studies) + 1) % len(STUDIES_CYCLE)]
+        if self.studies is None:
+            self._list(self.listed)
+            return
+        if self.soundness is None:  # each record is read once for its marks: a big class takes a while
+            for status in self.screen.query(ReadingStatus):
+                status.note(f"{self.studies} studies: reading the marks of {plural(len(self.listed), 'position')} ...")
+        self._filter_studies(index, self.listed, self.studies)
+
+    @work(thread=True, exclusive=True, group="studies-filter")
+    def _filter_studies(self, index: BrowsedIndex, positions: Sequence[int], studies: str) -> None:
+        """The records the filter keeps, each record's marks read once for the class."""
+        soundness = self.soundness if positions is self.listed else None
+        if soundness is None:
+            soundness = [kept(index.record(record).headers, "sound") for record in positions]
+        wanted = studies == "sound"
+        shown = [record for record, sound in zip(positions, soundness) if sound == wanted]
+        self.app.call_from_thread(self._show_filtered, positions, soundness, studies, shown)
+
+    def _show_filtered(self, positions: Sequence[int], soundness: list[bool], studies: str, shown: list[int]) -> None:
+        if positions is not self.listed or studies != self.studies:  # another class, or filter, since
+            return
+        self.soundness = soundness
+        self._list(shown)
+
+    def _note_filter(self) -> None:
+        """The status line says the filter on, and how many records it keeps."""
+        words = studies_words(self.studies, len(self.positions), len(self.listed)) if self.studies else ""
+        for status in self.screen.query(ReadingStatus):
+            status.note(words)
+
+    def on_show(self) -> None:
+        self._note_filter()
+
+    def on_hide(self) -> None:  # the classes listed again: their status line, without the note
+        for status in self.screen.query(ReadingStatus):
+            status.note("")
 
     @work(thread=True, exclusive=True, group="duplicate-marks")
     def _mark_duplicates(self, index: BrowsedIndex, positions: Sequence[int]) -> None:
@@ -305,8 +359,9 @@ class PositionsView(Horizontal):
             shown.display = True
 
     def _columns(self, index: BrowsedIndex) -> list[Column]:
-        sample = [index.record(record) for record in self.positions[: index.sampled_rows]]
-        last = index.record(self.positions[-1])
+        """Sized to the class's records (the same whatever the filter keeps)."""
+        sample = [index.record(record) for record in self.listed[: index.sampled_rows]]
+        last = index.record(self.listed[-1])
         columns = [
             Column("#", max(1, len(str(last.number)), *(len(str(entry.number)) for entry in sample)), right=True),
             Column("line", max(4, len(str(last.line))), right=True),
@@ -351,7 +406,7 @@ class PositionsView(Horizontal):
             lines = [place, f"{row.code} {materials_text(row)} · {plural(len(self.positions), 'position')}"]
         else:
             lines = [place, disagreeing_words(len(self.positions))]
-        lines += [f"{printable(name)}: {printable(value)}" for name, value in entry.headers.items()]
+        lines += [f"{printable(name)}: {printable(value)}" for name, value in tags_only(entry.headers).items()]
         if studied := hhdb_words(entry.headers):  # HHdb's conventions in words
             lines.append(printable(studied))
         if record in index.disagreements:

@@ -15,7 +15,8 @@ from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.describe import INDEX_CANCELLED_WORDS, index_building_words, index_written_words
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.text import printable
-from gbr_tui.screens.collection_views import ReadingStatus, shown_name
+from gbr_tui.screens.collection_views import shown_name
+from gbr_tui.widgets.reading_status import ReadingStatus
 
 
 class IndexWriter(Widget):

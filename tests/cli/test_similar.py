@@ -198,3 +198,36 @@ def test_headers_from_the_file_are_made_printable(tmp_path) -> None:
     path.write_text(path.read_text().replace("Kubbel, Leonid 12", "Kubbel\x1b[31m 12"))
     table = run_gbr("similar", STUDY, str(path))
     assert "\x1b" not in table.stdout and "Kubbel\\x1b[31m" in table.lines[1]
+
+
+# HHdb's form with a first comment, as CQL's hhdb filter reads it: the stipulation and the EG
+# number there; the second study's comment says a win where its Black tag says a draw.
+KUBBEL_HHDB = (
+    f'[Event "#34"]\n[White "Kubbel 12"]\n[Black "=0323.12g3g1 U1"]\n[Result "1/2-1/2"]\n[SetUp "1"]\n'
+    f'[FEN "{STUDY}"]\n\n{{stipulation: = EG#1234}} 1/2-1/2\n\n'
+    f'[Event "#35"]\n[White "Troitzky"]\n[Black "=0116.00a7d3"]\n[Result "1/2-1/2"]\n[SetUp "1"]\n'
+    f'[FEN "{KNIGHTS}"]\n\n{{stipulation: +. EG #77}} 1/2-1/2\n'
+)
+
+
+def test_the_first_comments_eg_number_and_stipulation_are_shown(tmp_path) -> None:
+    path = tmp_path / "hhdb.pgn"
+    path.write_text(KUBBEL_HHDB)
+    rows = [json.loads(line) for line in run_gbr("classify", "--per-record", str(path)).lines]
+    assert [(row["eg"], row["comment_stipulation"], row["stipulation"]) for row in rows] == [
+        (1234, "=", "White to play and draw"),
+        (77, "+", "White to play and draw"),  # the Black tag's
+    ]
+    assert "stipulation_disagreement" not in rows[0]
+    assert rows[1]["stipulation_disagreement"].startswith("the first comment says White to play and win (+)")
+    assert all("FirstComment" not in row for row in rows)  # the comment is read, not a tag
+    table = run_gbr("similar", STUDY, str(path))
+    assert "Kubbel · diagram 34 · EG 1234 · White to play and draw · unsound or dualled (U1)" in table.lines[1]
+    assert "EG numbers and stipulations from each study's first comment" in table.stderr
+    found = json.loads(run_gbr("similar", KNIGHTS, str(path), "--json").lines[0])
+    assert found["hhdb"]["eg"] == 77 and "FirstComment" not in found["headers"]
+    # The CSV has the tags as columns, not HHdb's fields: no column for the comment.
+    csv_lines = run_gbr("classify", "--csv", str(path)).lines
+    assert csv_lines[0].split(",")[-1] == "id" and "1234" not in csv_lines[1]
+    checked = [json.loads(line) for line in run_gbr("check", str(path), "--json").lines]
+    assert [row["agree"] for row in checked] == [True, True] and all("FirstComment" not in row for row in checked)

@@ -11,6 +11,7 @@ import pytest
 
 from gbr_tui.core.collection import ClassIndex, Collection
 from gbr_tui.core.collection.records import BadRecord, Record
+from gbr_tui.core.hhdb import FIRST_COMMENT
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import parse_pattern
 
@@ -52,6 +53,22 @@ def test_headers_come_back_as_read_even_with_a_separator_inside():
     assert record.headers == {"Event": "Odd name", "Site": "Riga", "White": "A"}
     assert (record.file, record.number, record.line) == ("games.pgn", 1, 1)
     assert index.fields == {"Event", "Site", "White"}
+
+
+def test_hhdbs_first_comment_comes_back_from_a_stream_too():
+    # A stream cannot be read again at an offset: the record's text is held, the comment after
+    # its FIELDS; a game whose Black tag is not HHdb's keeps none.
+    fen = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"
+    pgn = (
+        f'[Black "+0100.00e1e5"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n{{stipulation: +. EG#12}} *\n\n'
+        f'[Black "B"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n{{stipulation: +. EG#12}} *\n'
+    )
+    index = index_of(pgn, "hhdb.pgn")
+    (row,) = index.classes()
+    first, second = (index.record(record).headers for record in index.positions(row))
+    assert first == {"Black": "+0100.00e1e5", FIRST_COMMENT: "stipulation: +. EG#12"}
+    assert second == {"Black": "B"}
+    assert index.fields == {"Black"}  # the comment is no column of the list
 
 
 #: Records of the memory tests: more than a text block of the source (2,500 lines of 39

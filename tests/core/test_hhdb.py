@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from gbr_tui.core.hhdb import (
+    FIRST_COMMENT,
     composers,
     diagram_number,
+    first_comment,
     hhdb_fields,
     hhdb_words,
     kept,
     looks_like_hhdb,
     read_black,
+    read_comment,
+    tags_only,
 )
 
 
@@ -61,3 +65,62 @@ def test_the_sound_filter() -> None:
 def test_an_hhdb_pgn_is_told_from_its_start() -> None:
     assert looks_like_hhdb('[Event "#1"]\n[White "A"]\n[Black "+0100.00a1a8"]\n')
     assert not looks_like_hhdb('[Event "#1"]\n[White "A"]\n[Black "B"]\n[GBR "0100.00"]\n')
+
+
+def test_the_first_comments_stipulation_and_eg_number() -> None:
+    # CQL's hhdb filter: "stipulation: ([^.]+)\." and "EG#(\d+)" in the first comment; the
+    # stipulation also ends at EG# or the line's end, and "EG #N" is read too.
+    said = read_comment("stipulation: = EG#1234")
+    assert (said.stipulation, said.eg, said.sign) == ("=", 1234, "=")
+    said = read_comment("Kubbel, L. Shakhmaty. stipulation: +. EG #56")
+    assert (said.stipulation, said.eg, said.sign) == ("+", 56, "+")
+    assert read_comment("Stipulation: Draw.").sign == "="
+    assert read_comment("STIPULATION: White to play and win").sign == "+"
+    said = read_comment("stipulation: #3.")  # neither a win nor a draw: no sign, kept as written
+    assert (said.stipulation, said.sign) == ("#3", None)
+    for text in (None, "", "EG", "a comment", "stipulation:"):
+        assert read_comment(text).stipulation is None and read_comment(text).eg is None
+
+
+def test_the_first_comment_is_kept_only_for_an_hhdb_study_and_before_its_first_move() -> None:
+    hhdb, other = {"Black": "=0323.12g3g1 U1"}, {"Black": "Draw"}
+    assert first_comment("{stipulation: = EG#1234} 1/2-1/2", hhdb) == "stipulation: = EG#1234"
+    assert first_comment("\n { EG#7 }\n1. Kf2 *", hhdb) == "EG#7"
+    assert first_comment("{stipulation: = EG#1234} *", other) is None
+    assert first_comment("1. Kf2 {stipulation: = EG#1234} *", hhdb) is None
+    assert first_comment("{} *", hhdb) is None
+
+
+def test_the_first_comment_in_fields_and_words() -> None:
+    headers = {
+        "White": "Kubbel 12",
+        "Black": "=0323.12g3g1 U1",
+        "Event": "#34",
+        FIRST_COMMENT: "stipulation: = EG#1234",
+    }
+    fields = hhdb_fields(headers)
+    assert (fields["eg"], fields["comment_stipulation"], fields["diagram"]) == (1234, "=", 34)
+    assert "stipulation_disagreement" not in fields  # both say a draw
+    assert hhdb_words(headers) == ("Kubbel · diagram 34 · EG 1234 · White to play and draw · unsound or dualled (U1)")
+    assert tags_only(headers) == {"White": "Kubbel 12", "Black": "=0323.12g3g1 U1", "Event": "#34"}
+    # The comment says a win where the Black tag says a draw: said, the Black tag's kept.
+    disagreeing = {**headers, FIRST_COMMENT: "stipulation: Win. EG#1234"}
+    fields = hhdb_fields(disagreeing)
+    assert fields["stipulation"] == "White to play and draw"
+    assert fields["stipulation_disagreement"] == (
+        "the first comment says White to play and win (Win): the Black tag's = is used"
+    )
+    assert "the first comment says White to play and win (Win)" in hhdb_words(disagreeing)
+    # Neither a win nor a draw (HHdb's "-"): shown as written, no disagreement claimed.
+    other = {"Black": "-0323.12g3g1", FIRST_COMMENT: "stipulation: #3."}
+    assert "stipulation_disagreement" not in hhdb_fields(other)
+    assert hhdb_words(other).endswith("another stipulation (-) · the first comment's stipulation: #3")
+
+
+def test_composers_as_cql_reads_them() -> None:
+    assert composers("Kubbel, Leonid NN") == "Kubbel, Leonid"  # CQL drops a trailing " NN"
+    # MC (too many composers for White): the names are the first comment's, up to a full stop.
+    many = {"White": "Kubbel, Leonid", "Black": "=0323.12g3g1 MC", FIRST_COMMENT: "Kubbel and Troitzky. EG#5"}
+    assert hhdb_fields(many)["composer"] == "Kubbel and Troitzky"
+    unnamed = {**many, FIRST_COMMENT: "stipulation: =. EG#5"}  # no names there: White's
+    assert hhdb_fields(unnamed)["composer"] == "Kubbel, Leonid"

@@ -11,7 +11,7 @@ from gbr_tui.core import short_form
 from gbr_tui.core.collection import HEADERS, Record
 from gbr_tui.core.collection.tally import ONE_KING_A_SIDE, swapped_code
 from gbr_tui.core.describe import king_warnings
-from gbr_tui.core.hhdb import hhdb_fields
+from gbr_tui.core.hhdb import hhdb_fields, tags_only
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
 
@@ -53,6 +53,6 @@ def record_row(file: str, record: Record, code: str, material: Material, short: 
         row["ply"] = record.ply
     if record.plies is not None:
         row["plies"] = record.plies
-    row.update(record.headers)
+    row.update(tags_only(record.headers))
     row.update(hhdb_fields(record.headers))
     return row

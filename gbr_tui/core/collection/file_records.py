@@ -18,11 +18,14 @@ from gbr_tui.core.collection.formats import format_module
 from gbr_tui.core.collection.positions import VouchedLines
 from gbr_tui.core.collection.read_back import SourceFile, changed, csv_prefix, line_offsets, read_back
 from gbr_tui.core.collection.records import HEADERS, CollectionError, Format, Record
+from gbr_tui.core.hhdb import FIRST_COMMENT
 from gbr_tui.core.material import Material
 
 #: The headers a position row can show, in this order (a game's FEN tag is no header here: the
 #: position is kept apart).
 FIELDS = tuple(name for name in HEADERS if name != "FEN")
+#: What a record keeps of its headers: the FIELDS, and HHdb's first comment (``hhdb``).
+_KEPT = (*FIELDS, FIRST_COMMENT)
 _SEPARATOR = "\x1f"  # the unit separator: never in a FEN, and read as a tag value's end
 _MAX_I = (1 << 32) - 1  # the largest number in an array("I"): more lines than that widen it
 #: What to do when a file has changed since the browser read it.
@@ -129,7 +132,7 @@ class FileRecords:
             start = self.ends[index - 1] if index else 0
             text = self.text[start : self.ends[index]].decode("utf-8", "surrogateescape")
             fen, *values = text.split(_SEPARATOR)
-            headers = {name: value for name, value in zip(FIELDS, values) if value}
+            headers = {name: value for name, value in zip(_KEPT, values) if value}
             return IndexedRecord(self.name, number, line, fen, headers)
         offset = self.offsets[index]
         after = bisect.bisect_right(self.offsets, offset, index)  # the next record's (game's) offset
@@ -143,7 +146,7 @@ class FileRecords:
             found = read_back(self.source, number, line, offset, end, ply, material, REREAD_WORDS)
         except CollectionError as error:
             return IndexedRecord(self.name, number, line, "", {}, error.message)
-        headers = {name: value for name, value in found.headers.items() if name in FIELDS and value}
+        headers = {name: value for name, value in found.headers.items() if name in _KEPT and value}
         # Read back with its FEN (``records()`` gives them by default).
         return IndexedRecord(self.name, number, line, cast(str, found.fen), headers)
 
@@ -153,9 +156,11 @@ def _widened(numbers: array[int]) -> array[int]:
 
 
 def _text(record: Record, fen: str) -> str:
+    """The position, then the FIELDS' values, and HHdb's first comment only when there is one."""
     headers = record.headers
-    text = _SEPARATOR.join((fen, *(headers.get(name, "") for name in FIELDS)))
-    if text.count(_SEPARATOR) != len(FIELDS):  # a separator inside a value: blank it there
-        values = (headers.get(name, "").replace(_SEPARATOR, " ") for name in FIELDS)
+    kept = _KEPT if FIRST_COMMENT in headers else FIELDS
+    text = _SEPARATOR.join((fen, *(headers.get(name, "") for name in kept)))
+    if text.count(_SEPARATOR) != len(kept):  # a separator inside a value: blank it there
+        values = (headers.get(name, "").replace(_SEPARATOR, " ") for name in kept)
         text = _SEPARATOR.join((fen, *values))
     return text

@@ -2,7 +2,8 @@
 
 Games are replayed for ``final`` and ``all``; for ``start`` only the tags of a game that has
 any are read (the start position is in them), so a study whose solution is damaged is still
-classified. A game without tags is replayed all the same: its moves are all that says it is one.
+classified. The comment before an HHdb study's first move is kept with its tags (``hhdb``).
+A game without tags is replayed all the same: its moves are all that says it is one.
 A file is cut for worker processes before an ``[Event`` tag after a blank line, where
 ``pgn.split_games`` starts a game too.
 """
@@ -16,7 +17,7 @@ from dataclasses import replace
 
 import chess
 
-from gbr_tui.core import pgn
+from gbr_tui.core import hhdb, pgn
 from gbr_tui.core.code import encode
 from gbr_tui.core.collection.formats.base import CODE_TAG
 from gbr_tui.core.collection.reading import Reading
@@ -127,6 +128,8 @@ def records(reading: Reading, fens: bool) -> Iterator[Item]:
         reading.records_read += 1
         number = reading.records_read
         headers = {key: game.headers[key] for key in GAME_TAGS if key in game.headers}
+        if (comment := hhdb.first_comment(game.movetext, headers)) is not None:
+            headers[hhdb.FIRST_COMMENT] = comment
         try:
             if mode == GamePositions.START and game.headers:  # the movetext is not read at all
                 yield _start_record(reading, game, number, headers)

@@ -1,0 +1,88 @@
+"""The browser on an HHdb collection: the first comment's EG number in a record's details, and
+the filter of sound and unsound studies (``u``), as ``--studies`` filters on the command line;
+on the file and on its index (which keeps the Black tag but not the comment)."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from gbr_tui.core.collection import CollectionRequest, store
+from tests.support.browser import STUDIES_PGN, browser, loaded, status, write
+from tests.support.tui import toasts, until
+
+STUDY = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1"  # the spec's =0323.12g3g1
+
+
+def _study(event: str, white: str, black: str, comment: str = "") -> str:
+    return (
+        f'[Event "{event}"]\n[White "{white}"]\n[Black "{black}"]\n[Result "1/2-1/2"]\n[SetUp "1"]\n'
+        f'[FEN "{STUDY}"]\n\n{comment}1/2-1/2\n\n'
+    )
+
+
+# One class, three studies: the first marked unsound (U1), the others sound (AN is no U mark).
+HHDB_PGN = (
+    _study("#34", "Kubbel 12", "=0323.12g3g1 U1", "{stipulation: = EG#1234} ")
+    + _study("#35", "Troitzky", "=0323.12g3g1", "{stipulation: =. EG#1235} ")
+    + _study("#36", "Rinck", "=0323.12g3g1 AN")
+)
+
+
+def numbers(screen) -> list[int]:
+    """The record (game) numbers of the positions listed."""
+    return [screen.index.record(record).number for record in screen.positions]
+
+
+async def test_the_filter_of_sound_studies_and_the_eg_number(tmp_path) -> None:
+    app = browser(write(tmp_path, "hhdb.pgn", HHDB_PGN))
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("enter")  # the one class's positions
+        await until(pilot, lambda: len(screen.positions) == 3)
+        details = str(screen.query_one("#position-details", Static).render())
+        assert "Kubbel · diagram 34 · EG 1234 · White to play and draw · unsound or dualled (U1)" in details
+        assert "FirstComment" not in details  # read, not listed as a tag
+        await pilot.press("u")
+        await until(pilot, lambda: len(screen.positions) == 2)
+        assert "sound studies only: 2 of 3 positions" in status(screen)
+        assert numbers(screen) == [2, 3]  # Troitzky's and Rinck's
+        await pilot.press("u")
+        await until(pilot, lambda: len(screen.positions) == 1)
+        assert "unsound studies only: 1 of 3 positions" in status(screen)
+        assert numbers(screen) == [1]  # Kubbel's
+        await pilot.press("u")
+        await until(pilot, lambda: len(screen.positions) == 3)
+        assert "studies only" not in status(screen)
+        await pilot.press("u")  # sound again, then back to the classes: the note goes with the list
+        await until(pilot, lambda: len(screen.positions) == 2)
+        await pilot.press("escape")
+        await until(pilot, lambda: "studies only" not in status(screen))
+        await pilot.press("enter")  # the filter holds for the class opened again
+        await until(pilot, lambda: "sound studies only: 2 of 3 positions" in status(screen))
+
+
+async def test_the_filter_is_refused_without_hhdb_marks(tmp_path) -> None:
+    app = browser(write(tmp_path, "studies.pgn", STUDIES_PGN))
+    async with app.run_test(size=(120, 30), notifications=True) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("enter")  # the first class: two KR v K games, no HHdb Black tags
+        await until(pilot, lambda: len(screen.positions) == 2)
+        await pilot.press("u")
+        await until(pilot, lambda: any("No HHdb marks here" in toast for toast in toasts(app)))
+        assert len(screen.positions) == 2 and "studies only" not in status(screen)
+
+
+async def test_the_filter_on_an_index_reads_the_black_tags_it_keeps(tmp_path) -> None:
+    path = write(tmp_path, "hhdb.pgn", HHDB_PGN)
+    output = str(tmp_path / "hhdb.idx")
+    store.build(CollectionRequest((str(path),)), output)
+    app = browser(output)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.positions) == 3)
+        details = str(screen.query_one("#position-details", Static).render())
+        assert "Kubbel · diagram 34 · White to play and draw" in details and "EG" not in details  # no comment kept
+        await pilot.press("u", "u")  # unsound: Kubbel's alone
+        await until(pilot, lambda: "unsound studies only: 1 of 3 positions" in status(screen))
+        assert numbers(screen) == [1]
