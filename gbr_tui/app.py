@@ -235,6 +235,10 @@ class GbrApp(HostActions):
             self._keep(replace(self.kept, fen=None, stipulation=None))
         await super().action_quit()
 
+    def on_unmount(self) -> None:
+        """The tablebases' files closed, however the app ends (a served session's too)."""
+        self.tablebases.close()
+
     def action_quit_hint(self) -> None:
         self.notify(QUIT_HINT_WORDS, title="Quit?", markup=False)
 

@@ -261,9 +261,11 @@ class Tablebases:
             self.problems.append(problem)
 
     def close(self) -> None:
-        for tables in (self._syzygy, self._gaviota):
-            if tables is not None:
-                tables.close()
+        """The table files closed, once a probe running in another thread has ended."""
+        with self._lock:
+            for tables in (self._syzygy, self._gaviota):
+                if tables is not None:
+                    tables.close()
 
     def __enter__(self) -> Tablebases:
         return self

@@ -144,3 +144,13 @@ async def test_once_the_tables_are_open_the_verdict_comes_with_the_code():
         with chess.syzygy.open_tablebase(str(SYZYGY)) as referee:  # python-chess's own probe
             assert referee.probe_wdl(app.editor.setup.board) == 0
         assert "table draw" in shown_code_pane(app)
+
+
+async def test_the_tables_are_closed_when_the_app_ends():
+    app = make_app(SAAVEDRA_BOARD, None, tablebases=[str(SYZYGY)])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict_shown(app))
+        opened = app.tablebases.tables()
+        assert opened is not None and opened._syzygy is not None and opened._syzygy.wdl
+    assert app.tablebases._tables is None
+    assert not opened._syzygy.wdl  # python-chess's close() forgets every table it had opened
