@@ -14,7 +14,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from gbr_tui.core.captions import read_result
 from gbr_tui.core.describe import STIPULATION_WORDS, plural
+from gbr_tui.core.errors import GbrError
+from gbr_tui.core.notation import decode
 
 BLACK_TAG = "Black"
 #: HHdb's Black tag: the stipulation, the code, the white and black king squares.
@@ -22,6 +25,8 @@ CODE_IN_BLACK = re.compile(r"([+\-=])(\d{4}\.\d{2})([a-h][1-8])([a-h][1-8])")
 _CODE_IN_HEAD = re.compile(r'\[Black\s+"[+\-=]\d{4}\.\d{2}[a-h][1-8][a-h][1-8]')
 _MARK = re.compile(r"\b(U[1-5]|MC|AN|TW)\b")
 _DIAGRAM = re.compile(r"#\s*(\d+)")
+#: A Black tag that starts with a stipulation and a code, as HHdb's does.
+_STIPULATED_BLACK = re.compile(r"^[+=]\d{4}")
 _TRAILING_NUMBER = re.compile(r"\s+(?:NN|\d{1,3})$")  # CQL strips " NN"; HHdb's numbers too
 #: The comment before a game's first move (at the start of its movetext).
 _OPENING_COMMENT = re.compile(r"\s*\{([^}]*)\}")
@@ -219,3 +224,20 @@ def studies_words(studies: str | None, shown: int, listed: int) -> str:
 def tags_only(headers: Mapping[str, str]) -> dict[str, str]:
     """The headers without HHdb's first comment (which ``hhdb_fields`` reads): the tags."""
     return {name: value for name, value in headers.items() if name != FIRST_COMMENT}
+
+
+def stipulation_from(headers: Mapping[str, str], caption: str | None = None) -> str | None:
+    """The stipulation (``+`` or ``=``) a study states: its Stipulation tag, its caption, or
+    HHdb's Black tag, the first that says one."""
+    if (text := headers.get("Stipulation")) and (found := read_result(text).stipulation) is not None:
+        return found
+    black = headers.get("Black", "")
+    for text in (caption, black if _STIPULATED_BLACK.match(black) else None):
+        if text:
+            try:
+                decoded = decode(text)
+            except GbrError:
+                continue
+            if decoded.stipulation is not None:
+                return decoded.stipulation
+    return None

@@ -9,16 +9,14 @@ move that spoils the result or has a real dual, a Black move that is not the lon
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import chess
 
-from gbr_tui.core.captions import read_result
 from gbr_tui.core.check import Disagreement
 from gbr_tui.core.errors import GbrError
-from gbr_tui.core.notation import decode
+from gbr_tui.core.hhdb import stipulation_from
 from gbr_tui.core.pgn import san_tokens, split_games
 from gbr_tui.core.tablebase_lines import Mark, MarkedMove, mark_line
 from gbr_tui.core.tablebases import STIPULATED_RESULTS, Tablebases, Verdict
@@ -28,29 +26,11 @@ TABLEBASE_PARTS = ("stipulation", "solution")
 #: White's result as a stipulation's sign (``-`` for a Black win, which no stipulation asks).
 RESULT_SIGNS = {1: "+", 0: "=", -1: "-"}
 #: HHdb's ``Black`` tag: a stipulation sign, then the code and the kings (``=0323.12g3g1``).
-_HHDB_BLACK = re.compile(r"^[+=]\d{4}")
 #: A main line is judged up to this many plies (each probes every legal move: a long game
 #: within the tables would otherwise cost seconds).
 MAX_JUDGED_PLIES = 400
 #: Marks a published solution should not have.
 FLAWS = (Mark.SPOILS, Mark.NOT_LONGEST)
-
-
-def stipulation_from(headers: Mapping[str, str], caption: str | None = None) -> str | None:
-    """The stipulation (``+`` or ``=``) a study states: its Stipulation tag, its caption, or
-    HHdb's Black tag, the first that says one."""
-    if (text := headers.get("Stipulation")) and (found := read_result(text).stipulation) is not None:
-        return found
-    black = headers.get("Black", "")
-    for text in (caption, black if _HHDB_BLACK.match(black) else None):
-        if text:
-            try:
-                decoded = decode(text)
-            except GbrError:
-                continue
-            if decoded.stipulation is not None:
-                return decoded.stipulation
-    return None
 
 
 @dataclass(frozen=True)

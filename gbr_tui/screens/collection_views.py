@@ -24,6 +24,7 @@ from gbr_tui.core import GbrError, board_from_fen
 from gbr_tui.core.collection import FIELDS, ClassRow, CollectionRequest, IndexedRecord
 from gbr_tui.core.collection.browsed import BrowsedIndex
 from gbr_tui.core.collection.index import ClassListing
+from gbr_tui.core.collection.readers import CAPTION_NAME
 from gbr_tui.core.collection.tally import NO_RESULTS
 from gbr_tui.core.describe import (
     DISAGREEMENT_MARK,
@@ -45,6 +46,7 @@ from gbr_tui.core.hhdb import (
     hhdb_words,
     kept,
     read_black,
+    stipulation_from,
     studies_words,
     tags_only,
 )
@@ -463,4 +465,5 @@ class PositionsView(Horizontal):
             self.notify(printable(error.message), title="No solution", severity="warning", markup=False)
         if solution is not None:
             how += " · v: its solution"
-        self.post_message(LoadPosition(Arrangement(board, None, how), solution=solution))
+        stipulation = stipulation_from(entry.headers, entry.headers.get(CAPTION_NAME))
+        self.post_message(LoadPosition(Arrangement(board, stipulation, how), solution=solution))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import chess
 import pytest
 
+from gbr_tui.core.hhdb import stipulation_from
 from gbr_tui.core.tablebase_lines import Mark, mark_line
-from gbr_tui.core.tablebase_studies import stipulation_from
 from gbr_tui.core.tablebases import Tablebases
 from tests.support.tablebases import SAAVEDRA, SAAVEDRA_SOLUTION, SYZYGY, moves_of
 

@@ -86,3 +86,17 @@ async def test_the_filter_on_an_index_reads_the_black_tags_it_keeps(tmp_path) ->
         await pilot.press("u", "u")  # unsound: Kubbel's alone
         await until(pilot, lambda: "unsound studies only: 1 of 3 positions" in status(screen))
         assert numbers(screen) == [1]
+
+
+async def test_a_study_loaded_brings_the_stipulation_of_its_black_tag(tmp_path) -> None:
+    """Kubbel's study has its stipulation only in HHdb's Black tag (=0323.12g3g1): the editor
+    gets it with the position, so its code pane and tablebase say it."""
+    app = browser(write(tmp_path, "hhdb.pgn", HHDB_PGN))
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.positions) == 3)
+        await pilot.press("enter")  # the position list's first record into the editor
+        await until(pilot, lambda: app.screen is app.editor)
+        assert app.editor.setup.board.board_fen() == STUDY.split()[0]
+        assert app.editor.setup.stipulation == "="
