@@ -12,7 +12,7 @@ from pathlib import Path
 SCRIPT = Path(sys.executable).with_name("gbr-tui")
 COMMAND = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "gbr_tui"]
 #: The last line `classify` writes to stderr.
-FINAL = re.compile(r"read (\d+) = classified (\d+) \+ bad (\d+)")
+FINAL = re.compile(r"read ([\d,]+) = classified ([\d,]+) \+ bad ([\d,]+)")
 
 
 @dataclass
@@ -40,6 +40,6 @@ def run_gbr(*args: str, stdin: bytes | str = b"", cwd: Path | None = None) -> Re
 def final_line(result: Result) -> tuple[int, int, int]:
     """(read, classified, bad) from the last line of `classify`, which must add up."""
     last = result.stderr.strip().splitlines()[-1]
-    read, classified, bad = map(int, FINAL.fullmatch(last).groups())
+    read, classified, bad = (int(number.replace(",", "")) for number in FINAL.fullmatch(last).groups())
     assert read == classified + bad
     return read, classified, bad
