@@ -1,0 +1,169 @@
+"""python-chess's ``Board.status()`` for a block of positions at once, with numpy.
+
+The batch path (``fast``) hands over each man of its lines (which line, which square, which
+letter) and each line's side to move, castling field and whether it gives an en passant square.
+Each line's twelve bitboards (one a letter) are summed from the men's bits; the flags follow as
+``Board.status()`` finds them: counts of men and pawns, pawns on a back rank, castling rights
+against the kings and rooks on their squares, and the attacks on each king (knights, kings and
+pawns from tables, rooks, bishops and queens by the nearest man along each of the eight rays).
+
+What is not worked out here is left to python-chess, whose verdict is final (``needs_chess``):
+a line without one king a side, with an en passant square, with castling rights named by files
+(Shredder-FEN), or whose side to move is in check from two men or more (python-chess's rules on
+impossible checks apply). Only ``fast`` imports this module (it imports numpy).
+"""
+
+from __future__ import annotations
+
+import chess
+import numpy as np
+from numpy.typing import NDArray
+
+from gbr_tui.core.validity import ADJACENT_KINGS, BLACK_TO_MOVE
+
+_LETTERS = b"PNBRQKpnbrqk"
+#: A man's letter -> its plane (White's pawns, knights, bishops, rooks, queens, king, then
+#: Black's); any other byte 12 (no plane).
+PLANES = np.full(256, 12, dtype=np.intp)
+for _plane, _letter in enumerate(_LETTERS):
+    PLANES[_letter] = _plane
+_PAWN, _KNIGHT, _BISHOP, _ROOK, _QUEEN, _KING = range(6)
+
+_ONE = np.uint64(1)
+_KNIGHTS = np.array(chess.BB_KNIGHT_ATTACKS, dtype=np.uint64)
+_KINGS = np.array(chess.BB_KING_ATTACKS, dtype=np.uint64)
+#: The squares a pawn of each side attacks from each square: a man on s is attacked by White's
+#: pawns on ``_PAWNS[BLACK][s]``.
+_PAWNS = np.array(chess.BB_PAWN_ATTACKS, dtype=np.uint64)
+
+
+def _ray(square: int, step: tuple[int, int]) -> int:
+    """The squares from ``square`` (not itself) to the board's edge in one direction."""
+    bits, file, rank = 0, chess.square_file(square) + step[0], chess.square_rank(square) + step[1]
+    while 0 <= file < 8 and 0 <= rank < 8:
+        bits |= chess.BB_SQUARES[chess.square(file, rank)]
+        file, rank = file + step[0], rank + step[1]
+    return bits
+
+
+#: Each direction's rays, whether the squares along it rise (the nearest man is the ray's
+#: lowest bit, else its highest), and whether rooks (else bishops) move along it.
+_DIRECTIONS = [
+    (np.array([_ray(square, step) for square in chess.SQUARES], dtype=np.uint64), 8 * step[1] + step[0] > 0, 0 in step)
+    for step in [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)]
+]
+_BACK_RANKS = np.uint64(chess.BB_BACKRANKS)
+#: Castling rights and the king and rook each needs at home (python-chess, not Chess960): its
+#: letter, the king's plane and square, the rook's plane and square.
+_CASTLING = [
+    (ord("K"), _KING, chess.E1, _ROOK, chess.H1),
+    (ord("Q"), _KING, chess.E1, _ROOK, chess.A1),
+    (ord("k"), 6 + _KING, chess.E8, 6 + _ROOK, chess.H8),
+    (ord("q"), 6 + _KING, chess.E8, 6 + _ROOK, chess.A8),
+]
+#: Bytes a castling field may hold that are worked out here (a file letter is python-chess's).
+_PLAIN_CASTLING = np.zeros(256, dtype=bool)
+_PLAIN_CASTLING[[0, ord("-"), ord("K"), ord("Q"), ord("k"), ord("q")]] = True
+
+
+def _lowest(bits: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    return bits & (~bits + _ONE)
+
+
+def _highest(bits: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    for shift in (1, 2, 4, 8, 16, 32):
+        bits = bits | (bits >> np.uint64(shift))
+    return bits ^ (bits >> _ONE)
+
+
+def _square_of(bits: NDArray[np.uint64]) -> NDArray[np.intp]:
+    """The square of a one-bit bitboard (0 for an empty one): a power of two is exact as a
+    float, and its exponent is the square."""
+    return (np.frexp(np.maximum(bits, _ONE).astype(np.float64))[1] - 1).astype(np.intp)
+
+
+def _attackers(
+    planes: NDArray[np.uint64], white: NDArray[np.bool_], square: NDArray[np.intp], occupied: NDArray[np.uint64]
+) -> NDArray[np.uint64]:
+    """The men of ``planes`` (one side's six, a row a line; ``white``: whether they are White's)
+    that attack each line's ``square``, with the board's men ``occupied``."""
+    pawns = np.where(white, _PAWNS[int(chess.BLACK)].take(square), _PAWNS[int(chess.WHITE)].take(square))
+    found = (pawns & planes[:, _PAWN]) | (_KNIGHTS.take(square) & planes[:, _KNIGHT])
+    found |= _KINGS.take(square) & planes[:, _KING]
+    straight = planes[:, _ROOK] | planes[:, _QUEEN]
+    diagonal = planes[:, _BISHOP] | planes[:, _QUEEN]
+    for rays, rising, rook in _DIRECTIONS:
+        blockers = rays.take(square) & occupied
+        nearest = _lowest(blockers) if rising else _highest(blockers)
+        found |= nearest & (straight if rook else diagonal)
+    return found
+
+
+def status_flags(
+    lines: int,
+    men_lines: NDArray[np.intp],
+    squares: NDArray[np.intp],
+    letters: NDArray[np.uint8],
+    black_to_move: NDArray[np.bool_],
+    castling: NDArray[np.uint64],
+    en_passant: NDArray[np.bool_],
+) -> tuple[NDArray[np.int64], NDArray[np.bool_]]:
+    """Each line's ``Board.status()`` (with ``validity``'s own two bits where it is not 0), and
+    whether the line is python-chess's to judge (its flags are then not to be read).
+
+    ``men_lines``, ``squares`` (a1 = 0) and ``letters``: each man of the lines; ``castling``:
+    each line's castling field, its first four bytes big-endian (0 or ``-``: none)."""
+    boards = np.zeros(lines * 12 + 1, dtype=np.uint64)  # and a plane for what is no man
+    plane = PLANES.take(letters)
+    at = np.where(plane < 12, men_lines * 12 + plane, lines * 12)
+    np.add.at(boards, at, _ONE << (squares & 63).astype(np.uint64))
+    planes = boards[:-1].reshape(lines, 12)
+    white_men = np.bitwise_or.reduce(planes[:, :6], axis=1)
+    black_men = np.bitwise_or.reduce(planes[:, 6:], axis=1)
+    occupied = white_men | black_men
+    kings = planes[:, _KING] | planes[:, 6 + _KING]
+    one_king_a_side = (np.bitwise_count(planes[:, _KING]) == 1) & (np.bitwise_count(planes[:, 6 + _KING]) == 1)
+
+    status = np.zeros(lines, dtype=np.int64)
+
+    def flag(condition: NDArray[np.bool_], value: int) -> None:
+        status[condition] |= int(value)
+
+    flag(occupied == 0, chess.STATUS_EMPTY)
+    flag(planes[:, _KING] == 0, chess.STATUS_NO_WHITE_KING)
+    flag(planes[:, 6 + _KING] == 0, chess.STATUS_NO_BLACK_KING)
+    flag(np.bitwise_count(kings) > 2, chess.STATUS_TOO_MANY_KINGS)
+    flag(np.bitwise_count(white_men) > 16, chess.STATUS_TOO_MANY_WHITE_PIECES)
+    flag(np.bitwise_count(black_men) > 16, chess.STATUS_TOO_MANY_BLACK_PIECES)
+    flag(np.bitwise_count(planes[:, _PAWN]) > 8, chess.STATUS_TOO_MANY_WHITE_PAWNS)
+    flag(np.bitwise_count(planes[:, 6 + _PAWN]) > 8, chess.STATUS_TOO_MANY_BLACK_PAWNS)
+    flag(((planes[:, _PAWN] | planes[:, 6 + _PAWN]) & _BACK_RANKS) != 0, chess.STATUS_PAWNS_ON_BACKRANK)
+
+    # Castling: each right needs its king and rook at home; a file letter is python-chess's.
+    field_bytes = [((castling >> np.uint64(shift)) & np.uint64(0xFF)).astype(np.intp) for shift in (24, 16, 8, 0)]
+    plain_castling = np.logical_and.reduce([_PLAIN_CASTLING.take(byte) for byte in field_bytes])
+    bad_castling = np.zeros(lines, dtype=bool)
+    for letter, king, king_square, rook, rook_square in _CASTLING:
+        named = np.logical_or.reduce([byte == letter for byte in field_bytes])
+        home = (planes[:, king] | planes[:, rook]) & np.uint64(
+            chess.BB_SQUARES[king_square] | chess.BB_SQUARES[rook_square]
+        )
+        bad_castling |= named & (np.bitwise_count(home) != 2)
+    flag(bad_castling, chess.STATUS_BAD_CASTLING_RIGHTS)
+
+    # Checks: the side not to move's king attacked (opposite check), and the checkers of the
+    # side to move's king.
+    white_to_move = ~black_to_move
+    white_king, black_king = _square_of(planes[:, _KING]), _square_of(planes[:, 6 + _KING])
+    mover = np.where(black_to_move[:, None], planes[:, 6:], planes[:, :6])
+    other = np.where(black_to_move[:, None], planes[:, :6], planes[:, 6:])
+    mover_king = np.where(black_to_move, black_king, white_king)
+    other_king = np.where(black_to_move, white_king, black_king)
+    flag(_attackers(mover, white_to_move, other_king, occupied) != 0, chess.STATUS_OPPOSITE_CHECK)
+    checkers = np.bitwise_count(_attackers(other, black_to_move, mover_king, occupied))
+    flag(checkers > 2, chess.STATUS_TOO_MANY_CHECKERS)
+
+    flag((_KINGS.take(white_king) & planes[:, 6 + _KING]) != 0, ADJACENT_KINGS)
+    flag(black_to_move & (status != 0), BLACK_TO_MOVE)
+    needs_chess = ~one_king_a_side | en_passant | ~plain_castling | (checkers >= 2)
+    return status, needs_chess
