@@ -126,6 +126,7 @@ def _castling_fields() -> list[bytes]:
 
 _CASTLING = _packed(_castling_fields(), 4).astype(np.uint64)
 _NO_EN_PASSANT = np.uint64(ord("-") << 8)
+_A1 = ord("1") * 8 + ord("a")  # an en passant field's square: 8 times its rank's byte and its file's
 _EN_PASSANT = _packed([b"-"] + [bytes([f, r]) for f in b"abcdefgh" for r in b"12345678"], 2).astype(np.uint64)
 
 
@@ -270,6 +271,9 @@ class VettedBlock(Vetted):
 
     def line_status(self, index: int) -> int:
         return int(self.status[index])
+
+    def not_legal_lines(self) -> list[int]:
+        return np.flatnonzero((self.status != 0) & self._vouched).tolist()
 
     def not_legal(self) -> dict[int, int]:
         return status_counts(self.status[self._vouched])
@@ -420,7 +424,7 @@ class VectorEncoder:
         a space before each: side, castling, en passant, two clocks of at most eight digits.
         ``spaces`` are the buffer's (and its end), ``first_spaces`` where each line's first is.
         Also, for ``legality``: whether Black is to move, the castling field (its bytes as one
-        number, 0 if none) and whether an en passant square is given.
+        number, 0 if none) and the en passant square (-1 if none).
 
         Each field is read as one big-endian number of the eight bytes at its start (a strided
         view of the buffer), cut to its length: the spelling of castling and en passant fields,
@@ -433,7 +437,7 @@ class VectorEncoder:
         ok: np.ndarray = fields <= 5
         black = np.zeros(len(ends), dtype=bool)
         castling = np.zeros(len(ends), dtype=np.uint64)
-        en_passant = np.zeros(len(ends), dtype=bool)
+        en_passant = np.full(len(ends), -1, dtype=np.intp)
         for number in range(1, 6):  # a line with fewer fields reads garbage here, not looked at
             before = np.minimum(first_spaces + number - 1, last)
             at = np.minimum(spaces[before] + 1, size - 1)
@@ -455,7 +459,8 @@ class VectorEncoder:
                 if number == 2:
                     castling = np.where(given, values, np.uint64(0))
                 else:
-                    en_passant = given & (values != _NO_EN_PASSANT)
+                    square = (values & np.uint64(0xFF)).astype(np.intp) * 8 + (values >> np.uint64(8)).astype(np.intp)
+                    en_passant = np.where(given & (values != _NO_EN_PASSANT), square - _A1, -1)
             ok &= (fields < number) | good
         return ok, black, castling, en_passant
 

@@ -7,10 +7,11 @@ Each line's twelve bitboards (one a letter) are summed from the men's bits; the 
 against the kings and rooks on their squares, and the attacks on each king (knights, kings and
 pawns from tables, rooks, bishops and queens by the nearest man along each of the eight rays).
 
-What is not worked out here is left to python-chess, whose verdict is final (``needs_chess``):
-a line without one king a side, with an en passant square, with castling rights named by files
-(Shredder-FEN), or whose side to move is in check from two men or more (python-chess's rules on
-impossible checks apply). Only ``fast`` imports this module (it imports numpy).
+Checks are judged as python-chess judges them: more than two checkers, two on one line with
+the king, and after an en passant square's double step a check the pawn's step cannot have
+given. What is not worked out here is left to python-chess, whose verdict is final
+(``needs_chess``): a line without one king a side, or with castling rights named by files
+(Shredder-FEN). Only ``fast`` imports this module (it imports numpy).
 """
 
 from __future__ import annotations
@@ -52,15 +53,9 @@ _DIRECTIONS = [
     (np.array([_ray(square, step) for square in chess.SQUARES], dtype=np.uint64), 8 * step[1] + step[0] > 0, 0 in step)
     for step in [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)]
 ]
+#: The line through two squares, edge to edge (0 if they share none), at ``64 * a + b``.
+_RAYS = np.array(chess.BB_RAYS, dtype=np.uint64).ravel()
 _BACK_RANKS = np.uint64(chess.BB_BACKRANKS)
-#: Castling rights and the king and rook each needs at home (python-chess, not Chess960): its
-#: letter, the king's plane and square, the rook's plane and square.
-_CASTLING = [
-    (ord("K"), _KING, chess.E1, _ROOK, chess.H1),
-    (ord("Q"), _KING, chess.E1, _ROOK, chess.A1),
-    (ord("k"), 6 + _KING, chess.E8, 6 + _ROOK, chess.H8),
-    (ord("q"), 6 + _KING, chess.E8, 6 + _ROOK, chess.A8),
-]
 #: Bytes a castling field may hold that are worked out here (a file letter is python-chess's).
 _PLAIN_CASTLING = np.zeros(256, dtype=bool)
 _PLAIN_CASTLING[[0, ord("-"), ord("K"), ord("Q"), ord("k"), ord("q")]] = True
@@ -78,8 +73,8 @@ def _highest(bits: NDArray[np.uint64]) -> NDArray[np.uint64]:
 
 def _square_of(bits: NDArray[np.uint64]) -> NDArray[np.intp]:
     """The square of a one-bit bitboard (0 for an empty one): a power of two is exact as a
-    float, and its exponent is the square."""
-    return (np.frexp(np.maximum(bits, _ONE).astype(np.float64))[1] - 1).astype(np.intp)
+    float, and its exponent is the square (garbage, but a square, for other bitboards)."""
+    return (np.frexp(np.maximum(bits, _ONE).astype(np.float64))[1] - 1).astype(np.intp) & 63
 
 
 def _attackers(
@@ -106,13 +101,14 @@ def status_flags(
     letters: NDArray[np.uint8],
     black_to_move: NDArray[np.bool_],
     castling: NDArray[np.uint64],
-    en_passant: NDArray[np.bool_],
+    en_passant: NDArray[np.intp],
 ) -> tuple[NDArray[np.int64], NDArray[np.bool_]]:
     """Each line's ``Board.status()`` (with ``validity``'s own two bits where it is not 0), and
     whether the line is python-chess's to judge (its flags are then not to be read).
 
     ``men_lines``, ``squares`` (a1 = 0) and ``letters``: each man of the lines; ``castling``:
-    each line's castling field, its first four bytes big-endian (0 or ``-``: none)."""
+    each line's castling field, its first four bytes big-endian (0 or ``-``: none);
+    ``en_passant``: the en passant square given (a1 = 0), -1 if none."""
     boards = np.zeros(lines * 12 + 1, dtype=np.uint64)  # and a plane for what is no man
     plane = PLANES.take(letters)
     at = np.where(plane < 12, men_lines * 12 + plane, lines * 12)
@@ -139,31 +135,66 @@ def status_flags(
     flag(np.bitwise_count(planes[:, 6 + _PAWN]) > 8, chess.STATUS_TOO_MANY_BLACK_PAWNS)
     flag(((planes[:, _PAWN] | planes[:, 6 + _PAWN]) & _BACK_RANKS) != 0, chess.STATUS_PAWNS_ON_BACKRANK)
 
-    # Castling: each right needs its king and rook at home; a file letter is python-chess's.
+    # Castling: the rook each letter names as python-chess reads it (``_set_castling_fen``), and
+    # each right kept only with its rook in a corner and the king at home (``clean_castling_rights``).
     field_bytes = [((castling >> np.uint64(shift)) & np.uint64(0xFF)).astype(np.intp) for shift in (24, 16, 8, 0)]
     plain_castling = np.logical_and.reduce([_PLAIN_CASTLING.take(byte) for byte in field_bytes])
     bad_castling = np.zeros(lines, dtype=bool)
-    for letter, king, king_square, rook, rook_square in _CASTLING:
-        named = np.logical_or.reduce([byte == letter for byte in field_bytes])
-        home = (planes[:, king] | planes[:, rook]) & np.uint64(
-            chess.BB_SQUARES[king_square] | chess.BB_SQUARES[rook_square]
-        )
-        bad_castling |= named & (np.bitwise_count(home) != 2)
+    white_king, black_king = _square_of(planes[:, _KING]), _square_of(planes[:, 6 + _KING])
+    for side, king, letters, rank, home in (
+        (0, white_king, b"KQ", chess.BB_RANK_1, chess.E1),
+        (6, black_king, b"kq", chess.BB_RANK_8, chess.E8),
+    ):
+        rooks = planes[:, side + _ROOK] & np.uint64(rank)
+        lowest, highest = _lowest(rooks), _highest(rooks)
+        queen_side = np.where(_square_of(lowest) < king, lowest, np.uint64(chess.BB_FILE_A & rank))
+        queen_side = np.where(rooks == 0, np.uint64(0), queen_side)  # no rook: no right at all
+        king_side = np.where((rooks != 0) & (king < _square_of(highest)), highest, np.uint64(chess.BB_FILE_H & rank))
+        rights = np.zeros(lines, dtype=np.uint64)
+        for letter, bits in zip(letters, (king_side, queen_side)):
+            named = np.logical_or.reduce([byte == letter for byte in field_bytes])
+            rights |= np.where(named, bits, np.uint64(0))
+        clean = rights & rooks & np.uint64(chess.BB_CORNERS)
+        clean = np.where(king == home, clean, np.uint64(0))
+        bad_castling |= rights != clean
     flag(bad_castling, chess.STATUS_BAD_CASTLING_RIGHTS)
 
     # Checks: the side not to move's king attacked (opposite check), and the checkers of the
     # side to move's king.
     white_to_move = ~black_to_move
-    white_king, black_king = _square_of(planes[:, _KING]), _square_of(planes[:, 6 + _KING])
     mover = np.where(black_to_move[:, None], planes[:, 6:], planes[:, :6])
     other = np.where(black_to_move[:, None], planes[:, :6], planes[:, 6:])
     mover_king = np.where(black_to_move, black_king, white_king)
     other_king = np.where(black_to_move, white_king, black_king)
     flag(_attackers(mover, white_to_move, other_king, occupied) != 0, chess.STATUS_OPPOSITE_CHECK)
-    checkers = np.bitwise_count(_attackers(other, black_to_move, mover_king, occupied))
+    checking = _attackers(other, black_to_move, mover_king, occupied)
+    checkers = np.bitwise_count(checking)
     flag(checkers > 2, chess.STATUS_TOO_MANY_CHECKERS)
+
+    # En passant: the square behind a pawn of the side not to move that has just moved two
+    # squares (python-chess's ``_valid_ep_square``); any other is invalid.
+    given = en_passant >= 0
+    square = np.maximum(en_passant, 0)
+    behind = np.where(white_to_move, square - 8, square + 8) & 63  # the pushed pawn
+    before = np.where(white_to_move, square + 8, square - 8) & 63  # where it stood
+    valid = given & ((square >> 3) == np.where(white_to_move, 5, 2))
+    valid &= ((other[:, _PAWN] >> behind.astype(np.uint64)) & _ONE) != 0
+    valid &= ((occupied >> square.astype(np.uint64)) & _ONE) == 0
+    valid &= ((occupied >> before.astype(np.uint64)) & _ONE) == 0
+    flag(given & ~valid, chess.STATUS_INVALID_EP_SQUARE)
+
+    # Impossible checks: after a pawn's double step, a check by that pawn alone or one it
+    # uncovered; else at most two checkers, not both on one line with the king.
+    pushed_to, pushed_from = _ONE << behind.astype(np.uint64), _ONE << before.astype(np.uint64)
+    occupied_before = (occupied & ~pushed_to) | pushed_from
+    uncovered = _square_of(_highest(checking)) != behind
+    uncovered &= _attackers(other, black_to_move, mover_king, occupied_before) != 0
+    after_push = valid & ((checkers > 1) | ((checkers == 1) & uncovered))
+    lowest, highest = _square_of(_lowest(checking)), _square_of(_highest(checking))
+    mover_king_bit = _ONE << mover_king.astype(np.uint64)
+    aligned = (checkers == 2) & ((_RAYS.take(lowest * 64 + highest) & mover_king_bit) != 0)
+    flag(after_push | (~valid & ((checkers > 2) | aligned)), chess.STATUS_IMPOSSIBLE_CHECK)
 
     flag((_KINGS.take(white_king) & planes[:, 6 + _KING]) != 0, ADJACENT_KINGS)
     flag(black_to_move & (status != 0), BLACK_TO_MOVE)
-    needs_chess = ~one_king_a_side | en_passant | ~plain_castling | (checkers >= 2)
-    return status, needs_chess
+    return status, ~one_king_a_side | ~plain_castling

@@ -41,6 +41,10 @@ class Vetted:
         ``Board.status()`` as ``validity.board_status`` gives it, 0 for a legal position."""
         raise IndexError(f"text {index} of the batch was not vouched for")
 
+    def not_legal_lines(self) -> list[int]:
+        """The texts vouched for whose positions are not legal ones; none here."""
+        return []
+
     def not_legal(self) -> dict[int, int]:
         """How many texts vouched for have each status other than 0; none here."""
         return {}

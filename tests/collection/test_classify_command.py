@@ -201,7 +201,10 @@ def test_positions_without_one_king_a_side_are_counted_and_said(tmp_path):
     path = tmp_path / "kings.fen"
     path.write_text("\n".join(NOT_LEGAL_FENS) + "\n")
     result = run_gbr("classify", str(path))
-    assert "2 positions are not legal (no king, or more than one, on a side)" in result.stderr
+    assert (
+        "2 records are not legal positions (classified all the same): "
+        "Black has no king (1); a side has more than one king (1)"
+    ) in result.stderr
     assert final_line(result) == (3, 3, 0)  # still classified: their codes are defined
     rows = [json.loads(line) for line in run_gbr("classify", "--per-record", str(path)).lines]
     assert [row.get("warnings") for row in rows] == [["Black has no king"], None, ["a side has more than one king"]]
@@ -213,5 +216,5 @@ def test_positions_without_one_king_a_side_are_counted_in_a_big_file_and_across_
     path.write_text("\n".join(NOT_LEGAL_FENS * 4000) + "\n")
     for jobs in ("1", "2"):
         result = run_gbr("classify", "--jobs", jobs, str(path))
-        assert "8,000 positions are not legal" in result.stderr, jobs
+        assert "8,000 records are not legal positions" in result.stderr, jobs
         assert result.stderr.splitlines()[-1] == "read 12,000 = classified 12,000 + bad 0"

@@ -811,4 +811,4 @@ async def test_the_status_line_counts_the_positions_without_one_king_a_side(tmp_
     async with app.run_test(size=(120, 30)) as pilot:
         screen = await loaded(pilot)
         assert "classified 3" in status(screen)  # their codes are defined: still classified
-        assert "2 not legal (no king, or more than one, on a side)" in status(screen)
+        assert "2 not legal (Black has no king, ...)" in status(screen)
