@@ -273,7 +273,8 @@ class VettedBlock(Vetted):
         return int(self.status[index])
 
     def not_legal_lines(self) -> list[int]:
-        return np.flatnonzero((self.status != 0) & self._vouched).tolist()
+        lines: list[int] = np.flatnonzero((self.status != 0) & self._vouched).tolist()
+        return lines
 
     def not_legal(self) -> dict[int, int]:
         return status_counts(self.status[self._vouched])

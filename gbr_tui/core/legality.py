@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import chess
 import numpy as np
-from numpy.typing import NDArray
 
 from gbr_tui.core.validity import ADJACENT_KINGS, BLACK_TO_MOVE
 
@@ -61,29 +60,30 @@ _PLAIN_CASTLING = np.zeros(256, dtype=bool)
 _PLAIN_CASTLING[[0, ord("-"), ord("K"), ord("Q"), ord("k"), ord("q")]] = True
 
 
-def _lowest(bits: NDArray[np.uint64]) -> NDArray[np.uint64]:
-    return bits & (~bits + _ONE)
+def _lowest(bits: np.ndarray) -> np.ndarray:
+    lowest: np.ndarray = bits & (~bits + _ONE)
+    return lowest
 
 
-def _highest(bits: NDArray[np.uint64]) -> NDArray[np.uint64]:
+def _highest(bits: np.ndarray) -> np.ndarray:
     for shift in (1, 2, 4, 8, 16, 32):
         bits = bits | (bits >> np.uint64(shift))
-    return bits ^ (bits >> _ONE)
+    highest: np.ndarray = bits ^ (bits >> _ONE)
+    return highest
 
 
-def _square_of(bits: NDArray[np.uint64]) -> NDArray[np.intp]:
+def _square_of(bits: np.ndarray) -> np.ndarray:
     """The square of a one-bit bitboard (0 for an empty one): a power of two is exact as a
     float, and its exponent is the square (garbage, but a square, for other bitboards)."""
-    return (np.frexp(np.maximum(bits, _ONE).astype(np.float64))[1] - 1).astype(np.intp) & 63
+    squares: np.ndarray = (np.frexp(np.maximum(bits, _ONE).astype(np.float64))[1] - 1).astype(np.intp) & 63
+    return squares
 
 
-def _attackers(
-    planes: NDArray[np.uint64], white: NDArray[np.bool_], square: NDArray[np.intp], occupied: NDArray[np.uint64]
-) -> NDArray[np.uint64]:
+def _attackers(planes: np.ndarray, white: np.ndarray, square: np.ndarray, occupied: np.ndarray) -> np.ndarray:
     """The men of ``planes`` (one side's six, a row a line; ``white``: whether they are White's)
     that attack each line's ``square``, with the board's men ``occupied``."""
     pawns = np.where(white, _PAWNS[int(chess.BLACK)].take(square), _PAWNS[int(chess.WHITE)].take(square))
-    found = (pawns & planes[:, _PAWN]) | (_KNIGHTS.take(square) & planes[:, _KNIGHT])
+    found: np.ndarray = (pawns & planes[:, _PAWN]) | (_KNIGHTS.take(square) & planes[:, _KNIGHT])
     found |= _KINGS.take(square) & planes[:, _KING]
     straight = planes[:, _ROOK] | planes[:, _QUEEN]
     diagonal = planes[:, _BISHOP] | planes[:, _QUEEN]
@@ -96,13 +96,13 @@ def _attackers(
 
 def status_flags(
     lines: int,
-    men_lines: NDArray[np.intp],
-    squares: NDArray[np.intp],
-    letters: NDArray[np.uint8],
-    black_to_move: NDArray[np.bool_],
-    castling: NDArray[np.uint64],
-    en_passant: NDArray[np.intp],
-) -> tuple[NDArray[np.int64], NDArray[np.bool_]]:
+    men_lines: np.ndarray,
+    squares: np.ndarray,
+    letters: np.ndarray,
+    black_to_move: np.ndarray,
+    castling: np.ndarray,
+    en_passant: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
     """Each line's ``Board.status()`` (with ``validity``'s own two bits where it is not 0), and
     whether the line is python-chess's to judge (its flags are then not to be read).
 
@@ -122,7 +122,7 @@ def status_flags(
 
     status = np.zeros(lines, dtype=np.int64)
 
-    def flag(condition: NDArray[np.bool_], value: int) -> None:
+    def flag(condition: np.ndarray, value: int) -> None:
         status[condition] |= int(value)
 
     flag(occupied == 0, chess.STATUS_EMPTY)
@@ -141,7 +141,7 @@ def status_flags(
     plain_castling = np.logical_and.reduce([_PLAIN_CASTLING.take(byte) for byte in field_bytes])
     bad_castling = np.zeros(lines, dtype=bool)
     white_king, black_king = _square_of(planes[:, _KING]), _square_of(planes[:, 6 + _KING])
-    for side, king, letters, rank, home in (
+    for side, king, names, rank, home in (
         (0, white_king, b"KQ", chess.BB_RANK_1, chess.E1),
         (6, black_king, b"kq", chess.BB_RANK_8, chess.E8),
     ):
@@ -151,7 +151,7 @@ def status_flags(
         queen_side = np.where(rooks == 0, np.uint64(0), queen_side)  # no rook: no right at all
         king_side = np.where((rooks != 0) & (king < _square_of(highest)), highest, np.uint64(chess.BB_FILE_H & rank))
         rights = np.zeros(lines, dtype=np.uint64)
-        for letter, bits in zip(letters, (king_side, queen_side)):
+        for letter, bits in zip(names, (king_side, queen_side)):
             named = np.logical_or.reduce([byte == letter for byte in field_bytes])
             rights |= np.where(named, bits, np.uint64(0))
         clean = rights & rooks & np.uint64(chess.BB_CORNERS)
