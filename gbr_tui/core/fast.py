@@ -24,7 +24,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gbr_tui.core.code import Rule, piece_digit
-from gbr_tui.core.legality import PLANES, status_flags
+from gbr_tui.core.legality import LETTERS as _LETTERS
+from gbr_tui.core.legality import status_flags
 from gbr_tui.core.material import Material
 from gbr_tui.core.vetted import Vetted
 
@@ -125,6 +126,7 @@ def _castling_fields() -> list[bytes]:
 
 
 _CASTLING = _packed(_castling_fields(), 4).astype(np.uint64)
+_IS_MAN = _byte_table({bytes(_LETTERS): True})
 _NO_EN_PASSANT = np.uint64(ord("-") << 8)
 _A1 = ord("1") * 8 + ord("a")  # an en passant field's square: 8 times its rank's byte and its file's
 _EN_PASSANT = _packed([b"-"] + [bytes([f, r]) for f in b"abcdefgh" for r in b"12345678"], 2).astype(np.uint64)
@@ -407,12 +409,15 @@ class VectorEncoder:
         ok &= (edges[1::2] - firsts == 2) & (letters.take(firsts) + letters.take(firsts + 1) == _ONE_KING_A_SIDE)
         status = np.zeros(lines, dtype=np.int64)
         if squares is not None and ok.any():
-            # Each man of a placement: its line, and its square from the squares before it.
-            men = np.flatnonzero(PLANES.take(buffer) < 12)
-            men_lines = np.searchsorted(starts, men, side="right") - 1
-            men = men[men < placement_ends.take(men_lines)]  # not the letters of later fields
-            men_lines = np.searchsorted(starts, men, side="right") - 1
-            squares_before = squares.take(men) - squares.take(starts.take(men_lines))
+            # Each man of a placement (not a letter of a later field): its line, and its square
+            # from the squares before it in the placement.
+            men = np.flatnonzero(np.frombuffer(data.translate(_IS_MAN), dtype=bool))
+            first, last = np.searchsorted(men, starts), np.searchsorted(men, placement_ends)
+            placed = np.cumsum(np.bincount(first, minlength=len(men) + 1) - np.bincount(last, minlength=len(men) + 1))
+            men = men[placed[:-1] > 0]
+            placed_men = last - first
+            men_lines = np.repeat(np.arange(lines), placed_men)
+            squares_before = squares.take(men) - np.repeat(squares.take(starts), placed_men)
             status, needs_chess = status_flags(lines, men_lines, squares_before ^ 56, buffer.take(men), *fields)
             ok &= ~needs_chess
         return ok, np.add.reduceat(_MEN.take(buffer), bounds)[0::2], status

@@ -21,11 +21,11 @@ import numpy as np
 
 from gbr_tui.core.validity import ADJACENT_KINGS, BLACK_TO_MOVE
 
-_LETTERS = b"PNBRQKpnbrqk"
+LETTERS = b"PNBRQKpnbrqk"
 #: A man's letter -> its plane (White's pawns, knights, bishops, rooks, queens, king, then
 #: Black's); any other byte 12 (no plane).
 PLANES = np.full(256, 12, dtype=np.intp)
-for _plane, _letter in enumerate(_LETTERS):
+for _plane, _letter in enumerate(LETTERS):
     PLANES[_letter] = _plane
 _PAWN, _KNIGHT, _BISHOP, _ROOK, _QUEEN, _KING = range(6)
 
@@ -58,6 +58,7 @@ _BACK_RANKS = np.uint64(chess.BB_BACKRANKS)
 #: Bytes a castling field may hold that are worked out here (a file letter is python-chess's).
 _PLAIN_CASTLING = np.zeros(256, dtype=bool)
 _PLAIN_CASTLING[[0, ord("-"), ord("K"), ord("Q"), ord("k"), ord("q")]] = True
+_NO_CASTLING = np.uint64(ord("-") << 24)  # a castling field of ``-``, as ``status_flags`` takes it
 
 
 def _lowest(bits: np.ndarray) -> np.ndarray:
@@ -80,18 +81,40 @@ def _square_of(bits: np.ndarray) -> np.ndarray:
 
 
 def _attackers(planes: np.ndarray, white: np.ndarray, square: np.ndarray, occupied: np.ndarray) -> np.ndarray:
-    """The men of ``planes`` (one side's six, a row a line; ``white``: whether they are White's)
-    that attack each line's ``square``, with the board's men ``occupied``."""
+    """The men of ``planes`` (one side's six, a row a plane; ``white``: whether they are
+    White's) that attack each line's ``square``, with the board's men ``occupied``."""
     pawns = np.where(white, _PAWNS[int(chess.BLACK)].take(square), _PAWNS[int(chess.WHITE)].take(square))
-    found: np.ndarray = (pawns & planes[:, _PAWN]) | (_KNIGHTS.take(square) & planes[:, _KNIGHT])
-    found |= _KINGS.take(square) & planes[:, _KING]
-    straight = planes[:, _ROOK] | planes[:, _QUEEN]
-    diagonal = planes[:, _BISHOP] | planes[:, _QUEEN]
+    found: np.ndarray = (pawns & planes[_PAWN]) | (_KNIGHTS.take(square) & planes[_KNIGHT])
+    found |= _KINGS.take(square) & planes[_KING]
+    straight = planes[_ROOK] | planes[_QUEEN]
+    diagonal = planes[_BISHOP] | planes[_QUEEN]
     for rays, rising, rook in _DIRECTIONS:
         blockers = rays.take(square) & occupied
         nearest = _lowest(blockers) if rising else _highest(blockers)
         found |= nearest & (straight if rook else diagonal)
     return found
+
+
+def _attack_count(planes: np.ndarray, white: np.ndarray, square: np.ndarray, occupied: np.ndarray) -> np.ndarray:
+    """How many men of ``planes`` attack each line's ``square`` (``_attackers``, counted): a
+    slider's ray is scanned without finding its nearest man. Along a ray whose squares fall, the
+    nearest man is the highest bit of the men on it, and it is a slider of ``planes`` when the
+    sliders' bits there, as a number, exceed the other men's (their bits are apart)."""
+    pawns = np.where(white, _PAWNS[int(chess.BLACK)].take(square), _PAWNS[int(chess.WHITE)].take(square))
+    leapers = (
+        (pawns & planes[_PAWN]) | (_KNIGHTS.take(square) & planes[_KNIGHT]) | (_KINGS.take(square) & planes[_KING])
+    )
+    count: np.ndarray = np.bitwise_count(leapers).astype(np.int64)
+    straight = planes[_ROOK] | planes[_QUEEN]
+    diagonal = planes[_BISHOP] | planes[_QUEEN]
+    for rays, rising, rook in _DIRECTIONS:
+        sliders = straight if rook else diagonal
+        blockers = rays.take(square) & occupied
+        if rising:
+            count += (_lowest(blockers) & sliders) != 0
+        else:
+            count += (blockers & sliders) > (blockers & ~sliders)
+    return count
 
 
 def status_flags(
@@ -108,93 +131,122 @@ def status_flags(
 
     ``men_lines``, ``squares`` (a1 = 0) and ``letters``: each man of the lines; ``castling``:
     each line's castling field, its first four bytes big-endian (0 or ``-``: none);
-    ``en_passant``: the en passant square given (a1 = 0), -1 if none."""
-    boards = np.zeros(lines * 12 + 1, dtype=np.uint64)  # and a plane for what is no man
+    ``en_passant``: the en passant square given (a1 = 0), -1 if none. The rarer fields (castling
+    rights, en passant squares, two checkers) are worked out for the lines that have them."""
+    boards = np.zeros(12 * lines + 1, dtype=np.uint64)  # a row of lines a plane, and a place for no man
     plane = PLANES.take(letters)
-    at = np.where(plane < 12, men_lines * 12 + plane, lines * 12)
-    np.add.at(boards, at, _ONE << (squares & 63).astype(np.uint64))
-    planes = boards[:-1].reshape(lines, 12)
-    white_men = np.bitwise_or.reduce(planes[:, :6], axis=1)
-    black_men = np.bitwise_or.reduce(planes[:, 6:], axis=1)
+    np.add.at(
+        boards, np.where(plane < 12, plane * lines + men_lines, 12 * lines), _ONE << (squares & 63).astype(np.uint64)
+    )
+    planes = boards[:-1].reshape(12, lines)
+    white_men = planes[0] | planes[1] | planes[2] | planes[3] | planes[4] | planes[5]
+    black_men = planes[6] | planes[7] | planes[8] | planes[9] | planes[10] | planes[11]
     occupied = white_men | black_men
-    kings = planes[:, _KING] | planes[:, 6 + _KING]
-    one_king_a_side = (np.bitwise_count(planes[:, _KING]) == 1) & (np.bitwise_count(planes[:, 6 + _KING]) == 1)
-
+    white_kings, black_kings = np.bitwise_count(planes[_KING]), np.bitwise_count(planes[6 + _KING])
     status = np.zeros(lines, dtype=np.int64)
 
     def flag(condition: np.ndarray, value: int) -> None:
-        status[condition] |= int(value)
+        np.bitwise_or(status, int(value), out=status, where=condition)
 
     flag(occupied == 0, chess.STATUS_EMPTY)
-    flag(planes[:, _KING] == 0, chess.STATUS_NO_WHITE_KING)
-    flag(planes[:, 6 + _KING] == 0, chess.STATUS_NO_BLACK_KING)
-    flag(np.bitwise_count(kings) > 2, chess.STATUS_TOO_MANY_KINGS)
+    flag(white_kings == 0, chess.STATUS_NO_WHITE_KING)
+    flag(black_kings == 0, chess.STATUS_NO_BLACK_KING)
+    flag(white_kings + black_kings > 2, chess.STATUS_TOO_MANY_KINGS)
     flag(np.bitwise_count(white_men) > 16, chess.STATUS_TOO_MANY_WHITE_PIECES)
     flag(np.bitwise_count(black_men) > 16, chess.STATUS_TOO_MANY_BLACK_PIECES)
-    flag(np.bitwise_count(planes[:, _PAWN]) > 8, chess.STATUS_TOO_MANY_WHITE_PAWNS)
-    flag(np.bitwise_count(planes[:, 6 + _PAWN]) > 8, chess.STATUS_TOO_MANY_BLACK_PAWNS)
-    flag(((planes[:, _PAWN] | planes[:, 6 + _PAWN]) & _BACK_RANKS) != 0, chess.STATUS_PAWNS_ON_BACKRANK)
-
-    # Castling: the rook each letter names as python-chess reads it (``_set_castling_fen``), and
-    # each right kept only with its rook in a corner and the king at home (``clean_castling_rights``).
-    field_bytes = [((castling >> np.uint64(shift)) & np.uint64(0xFF)).astype(np.intp) for shift in (24, 16, 8, 0)]
-    plain_castling = np.logical_and.reduce([_PLAIN_CASTLING.take(byte) for byte in field_bytes])
-    bad_castling = np.zeros(lines, dtype=bool)
-    white_king, black_king = _square_of(planes[:, _KING]), _square_of(planes[:, 6 + _KING])
-    for side, king, names, rank, home in (
-        (0, white_king, b"KQ", chess.BB_RANK_1, chess.E1),
-        (6, black_king, b"kq", chess.BB_RANK_8, chess.E8),
-    ):
-        rooks = planes[:, side + _ROOK] & np.uint64(rank)
-        lowest, highest = _lowest(rooks), _highest(rooks)
-        queen_side = np.where(_square_of(lowest) < king, lowest, np.uint64(chess.BB_FILE_A & rank))
-        queen_side = np.where(rooks == 0, np.uint64(0), queen_side)  # no rook: no right at all
-        king_side = np.where((rooks != 0) & (king < _square_of(highest)), highest, np.uint64(chess.BB_FILE_H & rank))
-        rights = np.zeros(lines, dtype=np.uint64)
-        for letter, bits in zip(names, (king_side, queen_side)):
-            named = np.logical_or.reduce([byte == letter for byte in field_bytes])
-            rights |= np.where(named, bits, np.uint64(0))
-        clean = rights & rooks & np.uint64(chess.BB_CORNERS)
-        clean = np.where(king == home, clean, np.uint64(0))
-        bad_castling |= rights != clean
-    flag(bad_castling, chess.STATUS_BAD_CASTLING_RIGHTS)
+    flag(np.bitwise_count(planes[_PAWN]) > 8, chess.STATUS_TOO_MANY_WHITE_PAWNS)
+    flag(np.bitwise_count(planes[6 + _PAWN]) > 8, chess.STATUS_TOO_MANY_BLACK_PAWNS)
+    flag(((planes[_PAWN] | planes[6 + _PAWN]) & _BACK_RANKS) != 0, chess.STATUS_PAWNS_ON_BACKRANK)
+    white_king, black_king = _square_of(planes[_KING]), _square_of(planes[6 + _KING])
+    needs_chess = (white_kings != 1) | (black_kings != 1)
+    named = np.flatnonzero((castling != 0) & (castling != _NO_CASTLING))
+    if len(named):
+        plain, bad = _castling(planes[:, named], castling[named], white_king[named], black_king[named])
+        needs_chess[named] |= ~plain
+        status[named[bad]] |= int(chess.STATUS_BAD_CASTLING_RIGHTS)
 
     # Checks: the side not to move's king attacked (opposite check), and the checkers of the
     # side to move's king.
     white_to_move = ~black_to_move
-    mover = np.where(black_to_move[:, None], planes[:, 6:], planes[:, :6])
-    other = np.where(black_to_move[:, None], planes[:, :6], planes[:, 6:])
+    mover = np.where(black_to_move, planes[6:], planes[:6])
+    other = np.where(black_to_move, planes[:6], planes[6:])
     mover_king = np.where(black_to_move, black_king, white_king)
     other_king = np.where(black_to_move, white_king, black_king)
-    flag(_attackers(mover, white_to_move, other_king, occupied) != 0, chess.STATUS_OPPOSITE_CHECK)
-    checking = _attackers(other, black_to_move, mover_king, occupied)
-    checkers = np.bitwise_count(checking)
+    flag(_attack_count(mover, white_to_move, other_king, occupied) != 0, chess.STATUS_OPPOSITE_CHECK)
+    checkers = _attack_count(other, black_to_move, mover_king, occupied)
     flag(checkers > 2, chess.STATUS_TOO_MANY_CHECKERS)
+    # Impossible checks: more than two checkers, or two on one line with the king...
+    impossible = checkers > 2
+    two = np.flatnonzero(checkers == 2)
+    if len(two):
+        checking = _attackers(other[:, two], black_to_move[two], mover_king[two], occupied[two])
+        pair = _square_of(_lowest(checking)) * 64 + _square_of(_highest(checking))
+        impossible[two] = (_RAYS.take(pair) & (_ONE << mover_king[two].astype(np.uint64))) != 0
+    # ... unless a pawn has just stepped two squares (an en passant square is given and valid).
+    passing = np.flatnonzero(en_passant >= 0)
+    if len(passing):
+        valid, after_step = _en_passant(
+            en_passant[passing], black_to_move[passing], other[:, passing], occupied[passing], mover_king[passing]
+        )
+        status[passing[~valid]] |= int(chess.STATUS_INVALID_EP_SQUARE)
+        impossible[passing[valid]] = after_step[valid]
+    flag(impossible, chess.STATUS_IMPOSSIBLE_CHECK)
 
-    # En passant: the square behind a pawn of the side not to move that has just moved two
-    # squares (python-chess's ``_valid_ep_square``); any other is invalid.
-    given = en_passant >= 0
-    square = np.maximum(en_passant, 0)
-    behind = np.where(white_to_move, square - 8, square + 8) & 63  # the pushed pawn
+    flag((_KINGS.take(white_king) & planes[6 + _KING]) != 0, ADJACENT_KINGS)
+    flag(black_to_move & (status != 0), BLACK_TO_MOVE)
+    return status, needs_chess
+
+
+def _castling(
+    planes: np.ndarray, castling: np.ndarray, white_king: np.ndarray, black_king: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Of lines with castling rights: whether their field is worked out here (no file letters),
+    and whether the rights are bad. The rook each letter names is python-chess's
+    (``_set_castling_fen``), and each right is kept only with its rook in a corner and the king
+    at home (``clean_castling_rights``)."""
+    field_bytes = [((castling >> np.uint64(shift)) & np.uint64(0xFF)).astype(np.intp) for shift in (24, 16, 8, 0)]
+    plain = np.logical_and.reduce([_PLAIN_CASTLING.take(byte) for byte in field_bytes])
+    bad = np.zeros(len(castling), dtype=bool)
+    for side, king, names, rank, home in (
+        (0, white_king, b"KQ", chess.BB_RANK_1, chess.E1),
+        (6, black_king, b"kq", chess.BB_RANK_8, chess.E8),
+    ):
+        rooks = planes[side + _ROOK] & np.uint64(rank)
+        lowest, highest = _lowest(rooks), _highest(rooks)
+        queen_side = np.where(_square_of(lowest) < king, lowest, np.uint64(chess.BB_FILE_A & rank))
+        queen_side = np.where(rooks == 0, np.uint64(0), queen_side)  # no rook: no right at all
+        king_side = np.where((rooks != 0) & (king < _square_of(highest)), highest, np.uint64(chess.BB_FILE_H & rank))
+        rights = np.zeros(len(castling), dtype=np.uint64)
+        for letter, bits in zip(names, (king_side, queen_side)):
+            given = np.logical_or.reduce([byte == letter for byte in field_bytes])
+            rights |= np.where(given, bits, np.uint64(0))
+        clean = rights & rooks & np.uint64(chess.BB_CORNERS)
+        clean = np.where(king == home, clean, np.uint64(0))
+        bad |= rights != clean
+    return plain, bad
+
+
+def _en_passant(
+    square: np.ndarray,
+    black_to_move: np.ndarray,
+    other: np.ndarray,
+    occupied: np.ndarray,
+    mover_king: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Of lines with an en passant square: whether it is valid, the square behind a pawn of
+    the side not to move that has just stepped two squares (python-chess's
+    ``_valid_ep_square``), and whether the check on the side to move is impossible after that
+    step: more than one checker, or a check that was there before the step (``status``)."""
+    white_to_move = ~black_to_move
+    behind = np.where(white_to_move, square - 8, square + 8) & 63  # the pawn that stepped
     before = np.where(white_to_move, square + 8, square - 8) & 63  # where it stood
-    valid = given & ((square >> 3) == np.where(white_to_move, 5, 2))
-    valid &= ((other[:, _PAWN] >> behind.astype(np.uint64)) & _ONE) != 0
+    valid = (square >> 3) == np.where(white_to_move, 5, 2)
+    valid &= ((other[_PAWN] >> behind.astype(np.uint64)) & _ONE) != 0
     valid &= ((occupied >> square.astype(np.uint64)) & _ONE) == 0
     valid &= ((occupied >> before.astype(np.uint64)) & _ONE) == 0
-    flag(given & ~valid, chess.STATUS_INVALID_EP_SQUARE)
-
-    # Impossible checks: after a pawn's double step, a check by that pawn alone or one it
-    # uncovered; else at most two checkers, not both on one line with the king.
-    pushed_to, pushed_from = _ONE << behind.astype(np.uint64), _ONE << before.astype(np.uint64)
-    occupied_before = (occupied & ~pushed_to) | pushed_from
+    checking = _attackers(other, black_to_move, mover_king, occupied)
+    checkers = np.bitwise_count(checking)
+    occupied_before = (occupied & ~(_ONE << behind.astype(np.uint64))) | (_ONE << before.astype(np.uint64))
     uncovered = _square_of(_highest(checking)) != behind
     uncovered &= _attackers(other, black_to_move, mover_king, occupied_before) != 0
-    after_push = valid & ((checkers > 1) | ((checkers == 1) & uncovered))
-    lowest, highest = _square_of(_lowest(checking)), _square_of(_highest(checking))
-    mover_king_bit = _ONE << mover_king.astype(np.uint64)
-    aligned = (checkers == 2) & ((_RAYS.take(lowest * 64 + highest) & mover_king_bit) != 0)
-    flag(after_push | (~valid & ((checkers > 2) | aligned)), chess.STATUS_IMPOSSIBLE_CHECK)
-
-    flag((_KINGS.take(white_king) & planes[:, 6 + _KING]) != 0, ADJACENT_KINGS)
-    flag(black_to_move & (status != 0), BLACK_TO_MOVE)
-    return status, ~one_king_a_side | ~plain_castling
+    return valid, (checkers > 1) | ((checkers == 1) & uncovered)
