@@ -70,8 +70,8 @@ def _byte_table(values: dict[bytes, int], default: int = 0) -> bytes:
 
 
 # Per byte of a placement: its squares (a digit its value, a man or king 1, a slash 0, any
-# other byte more than a rank holds), and its men, packed six bits a type (Q R B N P q r b n p,
-# bits 0-59) so that one sum per line counts all ten types.
+# other byte more than a rank holds). A line's men are packed six bits a type (Q R B N P q r b n
+# p, bits 0-59) from its bitboards (``legality.status_flags``).
 _NOT_IN_A_RANK = 100
 _SQUARES = _byte_table(
     {b"12345678"[n : n + 1]: n + 1 for n in range(8)} | {_COUNTED + b"Kk": 1, b"/": 0}, _NOT_IN_A_RANK
@@ -82,9 +82,6 @@ _SQUARES = _byte_table(
 _ONE_KING_A_SIDE = ord("K") + ord("k")
 _EVERY_RANK = int.from_bytes(bytes([True]) * 8, "little")  # eight ranks of eight squares, as bools
 _FULL_PLACEMENT = 64 + 7  # eight ranks of eight men: no digit, and six bits may not hold a type
-_MEN = np.zeros(256, dtype=np.int64)
-for _index, _letter in enumerate(_COUNTED):
-    _MEN[_letter] = 1 << (6 * _index)
 
 # The fields after the placement: which bytes are side letters; the first n of ``width`` bytes
 # of a field are kept by a mask.
@@ -126,7 +123,7 @@ def _castling_fields() -> list[bytes]:
 
 
 _CASTLING = _packed(_castling_fields(), 4).astype(np.uint64)
-_IS_MAN = _byte_table({bytes(_LETTERS): True})
+_PLANES = _byte_table({bytes(_LETTERS[plane : plane + 1]): plane for plane in range(12)}, 12)
 _NO_EN_PASSANT = np.uint64(ord("-") << 8)
 _A1 = ord("1") * 8 + ord("a")  # an en passant field's square: 8 times its rank's byte and its file's
 _EN_PASSANT = _packed([b"-"] + [bytes([f, r]) for f in b"abcdefgh" for r in b"12345678"], 2).astype(np.uint64)
@@ -332,7 +329,7 @@ class VectorEncoder:
         self, data: bytes, buffer: np.ndarray, ends: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Whether each line of ``data`` (``buffer`` its bytes, ``ends`` where its lines end) is
-        vouched for here (its placement and its fields), its men packed (``_MEN``; the pawns
+        vouched for here (its placement and its fields), its men packed (six bits a type; the pawns
         are counted by the caller) and its status (``legality.status_flags``).
 
         The fields after the placements are checked for all the lines at once (their arrays
@@ -407,20 +404,18 @@ class VectorEncoder:
         firsts = edges[0::2]
         letters = np.append(buffer.take(kings), np.zeros(2, dtype=np.uint8))
         ok &= (edges[1::2] - firsts == 2) & (letters.take(firsts) + letters.take(firsts + 1) == _ONE_KING_A_SIDE)
-        status = np.zeros(lines, dtype=np.int64)
+        status = keys = np.zeros(lines, dtype=np.int64)  # nothing vouched for without squares
         if squares is not None and ok.any():
-            # Each man of a placement (not a letter of a later field): its line, and its square
-            # from the squares before it in the placement.
-            men = np.flatnonzero(np.frombuffer(data.translate(_IS_MAN), dtype=bool))
-            first, last = np.searchsorted(men, starts), np.searchsorted(men, placement_ends)
-            placed = np.cumsum(np.bincount(first, minlength=len(men) + 1) - np.bincount(last, minlength=len(men) + 1))
-            men = men[placed[:-1] > 0]
-            placed_men = last - first
-            men_lines = np.repeat(np.arange(lines), placed_men)
-            squares_before = squares.take(men) - np.repeat(squares.take(starts), placed_men)
-            status, needs_chess = status_flags(lines, men_lines, squares_before ^ 56, buffer.take(men), *fields)
+            # Each man's letter (and each letter of a later field: the squares before it, from
+            # its line's start, are then more than a placement's), its line and its plane.
+            planes = np.frombuffer(data.translate(_PLANES), dtype=np.uint8)
+            men = np.flatnonzero(planes < 12)
+            line_men = np.diff(np.append(np.searchsorted(men, starts), len(men)))
+            men_lines = np.repeat(np.arange(lines), line_men)
+            squares_before = squares.take(men) - np.repeat(squares.take(starts), line_men)
+            status, needs_chess, keys = status_flags(lines, men_lines, squares_before, planes.take(men), *fields)
             ok &= ~needs_chess
-        return ok, np.add.reduceat(_MEN.take(buffer), bounds)[0::2], status
+        return ok, keys, status
 
     @staticmethod
     def _trailing_fields(

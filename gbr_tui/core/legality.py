@@ -21,13 +21,12 @@ import numpy as np
 
 from gbr_tui.core.validity import ADJACENT_KINGS, BLACK_TO_MOVE
 
+#: The men's letters in the order of their planes: White's pawns, knights, bishops, rooks, queens,
+#: king, then Black's.
 LETTERS = b"PNBRQKpnbrqk"
-#: A man's letter -> its plane (White's pawns, knights, bishops, rooks, queens, king, then
-#: Black's); any other byte 12 (no plane).
-PLANES = np.full(256, 12, dtype=np.intp)
-for _plane, _letter in enumerate(LETTERS):
-    PLANES[_letter] = _plane
 _PAWN, _KNIGHT, _BISHOP, _ROOK, _QUEEN, _KING = range(6)
+#: The planes of the men a code counts, in its order: Q R B N P, then q r b n p.
+_COUNTED_PLANES = [_QUEEN, _ROOK, _BISHOP, _KNIGHT, _PAWN, 6 + _QUEEN, 6 + _ROOK, 6 + _BISHOP, 6 + _KNIGHT, 6 + _PAWN]
 
 _ONE = np.uint64(1)
 _KNIGHTS = np.array(chess.BB_KNIGHT_ATTACKS, dtype=np.uint64)
@@ -121,22 +120,27 @@ def status_flags(
     lines: int,
     men_lines: np.ndarray,
     squares: np.ndarray,
-    letters: np.ndarray,
+    planes: np.ndarray,
     black_to_move: np.ndarray,
     castling: np.ndarray,
     en_passant: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Each line's ``Board.status()`` (with ``validity``'s own two bits where it is not 0), and
-    whether the line is python-chess's to judge (its flags are then not to be read).
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each line's ``Board.status()`` (with ``validity``'s own two bits where it is not 0),
+    whether the line is python-chess's to judge (its flags are then not to be read), and its
+    men packed six bits a type, Q R B N P q r b n p (``fast``'s keys; each a popcount).
 
-    ``men_lines``, ``squares`` (a1 = 0) and ``letters``: each man of the lines; ``castling``:
+    ``men_lines``, ``squares`` and ``planes``: each man of the lines, its line, the squares
+    before it in its placement (a8 = 0, h1 = 63: where a FEN has it; 64 and more: no man) and
+    its plane (White's P N B R Q K 0-5, Black's 6-11; 12: no man); ``castling``:
     each line's castling field, its first four bytes big-endian (0 or ``-``: none);
     ``en_passant``: the en passant square given (a1 = 0), -1 if none. The rarer fields (castling
     rights, en passant squares, two checkers) are worked out for the lines that have them."""
     boards = np.zeros(12 * lines + 1, dtype=np.uint64)  # a row of lines a plane, and a place for no man
-    plane = PLANES.take(letters)
+    placed = (squares < 64) & (planes < 12)
     np.add.at(
-        boards, np.where(plane < 12, plane * lines + men_lines, 12 * lines), _ONE << (squares & 63).astype(np.uint64)
+        boards,
+        np.where(placed, planes.astype(np.intp) * lines + men_lines, 12 * lines),
+        _ONE << ((squares ^ 56) & 63).astype(np.uint64),
     )
     planes = boards[:-1].reshape(12, lines)
     white_men = planes[0] | planes[1] | planes[2] | planes[3] | planes[4] | planes[5]
@@ -194,7 +198,10 @@ def status_flags(
 
     flag((_KINGS.take(white_king) & planes[6 + _KING]) != 0, ADJACENT_KINGS)
     flag(black_to_move & (status != 0), BLACK_TO_MOVE)
-    return status, needs_chess
+    men = np.zeros(lines, dtype=np.int64)
+    for shift, plane in zip(range(0, 60, 6), _COUNTED_PLANES):
+        men |= np.bitwise_count(planes[plane]).astype(np.int64) << shift
+    return status, needs_chess, men
 
 
 def _castling(
