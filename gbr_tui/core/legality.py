@@ -54,9 +54,18 @@ _DIRECTIONS = [
 #: The line through two squares, edge to edge (0 if they share none), at ``64 * a + b``.
 _RAYS = np.array(chess.BB_RAYS, dtype=np.uint64).ravel()
 _BACK_RANKS = np.uint64(chess.BB_BACKRANKS)
-#: Bytes a castling field may hold that are worked out here (a file letter is python-chess's).
-_PLAIN_CASTLING = np.zeros(256, dtype=bool)
-_PLAIN_CASTLING[[0, ord("-"), ord("K"), ord("Q"), ord("k"), ord("q")]] = True
+#: A castling field's letters as bits (a file letter, python-chess's to read, is its own), and
+#: for each side the bits of its king- and queen-side letters, the king's home, its rooks'
+#: corners (a-file, h-file) and its back rank.
+_FILE_LETTER = 16
+_CASTLING_LETTERS = np.zeros(256, dtype=np.uint8)
+for _bit, _letter in enumerate(b"KQkq"):
+    _CASTLING_LETTERS[_letter] = 1 << _bit
+_CASTLING_LETTERS[list(b"ABCDEFGHabcdefgh")] = _FILE_LETTER
+_CASTLING_HOMES = [
+    (1, 2, np.uint64(chess.BB_E1), (np.uint64(chess.BB_A1), np.uint64(chess.BB_H1)), np.uint64(chess.BB_RANK_1)),
+    (4, 8, np.uint64(chess.BB_E8), (np.uint64(chess.BB_A8), np.uint64(chess.BB_H8)), np.uint64(chess.BB_RANK_8)),
+]
 _NO_CASTLING = np.uint64(ord("-") << 24)  # a castling field of ``-``, as ``status_flags`` takes it
 
 
@@ -165,7 +174,9 @@ def status_flags(
     needs_chess = (white_kings != 1) | (black_kings != 1)
     named = np.flatnonzero((castling != 0) & (castling != _NO_CASTLING))
     if len(named):
-        plain, bad = _castling(planes[:, named], castling[named], white_king[named], black_king[named])
+        plain, bad = _castling(
+            planes[[_ROOK, 6 + _ROOK]][:, named], planes[[_KING, 6 + _KING]][:, named], castling[named]
+        )
         needs_chess[named] |= ~plain
         status[named[bad]] |= int(chess.STATUS_BAD_CASTLING_RIGHTS)
 
@@ -204,33 +215,24 @@ def status_flags(
     return status, needs_chess, men
 
 
-def _castling(
-    planes: np.ndarray, castling: np.ndarray, white_king: np.ndarray, black_king: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Of lines with castling rights: whether their field is worked out here (no file letters),
-    and whether the rights are bad. The rook each letter names is python-chess's
-    (``_set_castling_fen``), and each right is kept only with its rook in a corner and the king
-    at home (``clean_castling_rights``)."""
-    field_bytes = [((castling >> np.uint64(shift)) & np.uint64(0xFF)).astype(np.intp) for shift in (24, 16, 8, 0)]
-    plain = np.logical_and.reduce([_PLAIN_CASTLING.take(byte) for byte in field_bytes])
+def _castling(rooks: np.ndarray, kings: np.ndarray, castling: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Of lines with castling rights (``rooks`` and ``kings``: White's, then Black's): whether
+    their field is worked out here (no file letters), and whether the rights are bad.
+
+    As python-chess reads them (``_set_castling_fen``, ``clean_castling_rights``), K (k) names
+    the rook on h1 (h8) with the king on e1 (e8), else a square without both; Q (q) the rook on
+    a1 (a8) with the king at home, else another, but no square at all when the back rank has
+    no rook of the side."""
+    letters = np.zeros(len(castling), dtype=np.uint8)
+    for shift in (24, 16, 8, 0):
+        letters |= _CASTLING_LETTERS.take(((castling >> np.uint64(shift)) & np.uint64(0xFF)).astype(np.intp))
     bad = np.zeros(len(castling), dtype=bool)
-    for side, king, names, rank, home in (
-        (0, white_king, b"KQ", chess.BB_RANK_1, chess.E1),
-        (6, black_king, b"kq", chess.BB_RANK_8, chess.E8),
-    ):
-        rooks = planes[side + _ROOK] & np.uint64(rank)
-        lowest, highest = _lowest(rooks), _highest(rooks)
-        queen_side = np.where(_square_of(lowest) < king, lowest, np.uint64(chess.BB_FILE_A & rank))
-        queen_side = np.where(rooks == 0, np.uint64(0), queen_side)  # no rook: no right at all
-        king_side = np.where((rooks != 0) & (king < _square_of(highest)), highest, np.uint64(chess.BB_FILE_H & rank))
-        rights = np.zeros(len(castling), dtype=np.uint64)
-        for letter, bits in zip(names, (king_side, queen_side)):
-            given = np.logical_or.reduce([byte == letter for byte in field_bytes])
-            rights |= np.where(given, bits, np.uint64(0))
-        clean = rights & rooks & np.uint64(chess.BB_CORNERS)
-        clean = np.where(king == home, clean, np.uint64(0))
-        bad |= rights != clean
-    return plain, bad
+    for side, (king_side, queen_side, home, corners, rank) in enumerate(_CASTLING_HOMES):
+        at_home = (kings[side] & home) != 0
+        back_rooks = rooks[side] & rank
+        bad |= ((letters & king_side) != 0) & ~(at_home & ((back_rooks & corners[1]) != 0))
+        bad |= ((letters & queen_side) != 0) & (back_rooks != 0) & ~(at_home & ((back_rooks & corners[0]) != 0))
+    return (letters & _FILE_LETTER) == 0, bad
 
 
 def _en_passant(
