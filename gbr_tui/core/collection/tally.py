@@ -248,7 +248,16 @@ class Tally:
         if not isinstance(other, Tally):
             return NotImplemented
         mine, theirs = (
-            (tally.codes, tally.hidden, tally.packed, tally.results, tally.families, tally.classified, tally.bad)
+            (
+                tally.codes,
+                tally.hidden,
+                tally.packed,
+                tally.results,
+                tally.families,
+                tally.classified,
+                tally.bad,
+                tally.not_legal,
+            )
             for tally in (self, other)
         )
         return mine == theirs
