@@ -9,7 +9,9 @@ castling, en passant, clocks) are checked field by field, each gathered into a s
 
 The checks are stricter than python-chess: a line they do not vouch for (tabs, two spaces, a
 ``~``, a 9th pawn, anything unusual) is *rejected*, and the caller asks python-chess, whose
-verdict and message are final. So the answers are python-chess's on every line.
+verdict and message are final. So the answers are python-chess's on every line. Each man's
+square and plane go to ``legality``, whose bitboards give the line's ``Board.status()`` (is it
+a legal position, and why not) and its men's counts.
 
 numpy is imported by this module and by the summary's (``collection.summary_lines``) alone, and
 only batch work imports them (see ``FenEncoder``).
