@@ -155,7 +155,10 @@ class Classifier:
             self._advance_to(self.done_before + end)
 
     def _rows(self) -> Iterator[dict]:
-        """Each record's row (see ``records``), its bad ones reported, the files counted."""
+        """Each record's row (see ``records``), its bad ones reported, the files counted: read in
+        order by worker processes when --jobs allows (``ordered.records_with``)."""
+        from gbr_tui.core.collection import ordered
+
         tally = self.tally
         for name in self.args.files:
             with self._open(name) as collection:
@@ -164,13 +167,15 @@ class Classifier:
                     self.errors.print(
                         f"gbr-tui classify: {hhdb.recognised_words(printable(collection.name, SHOWN_CHARACTERS))}"
                     )
-                for item in collection.records():
+                read = ordered.RecordsRead()
+                items = ordered.records_with(collection, name, self.request, self.args.jobs, read=read)
+                for item, _, done in items:
                     if isinstance(item, BadRecord):
                         bad += 1
                         self._report(item, collection.name)
                         continue
-                    if item.number % 1024 == 0:
-                        self._advance(collection)
+                    if item.number % 1024 == 0 and done is not None:
+                        self._advance_to(self.done_before + done)
                     code, material = item.code, item.material
                     if material.kings != ONE_KING_A_SIDE:
                         tally.add_hidden(code, material)  # counted as the summary counts them
@@ -181,7 +186,7 @@ class Classifier:
                     ):
                         yield records.record_row(collection.name, item, code, material, self.args.short)
                 # Every record read well, also a game whose classes were all too short to keep.
-                tally.classified += collection.records_read - bad
+                tally.classified += read.records - (bad - read.faults)
                 tally.bad += bad
                 self._finish_file(collection)
 
