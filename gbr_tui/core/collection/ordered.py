@@ -98,26 +98,38 @@ def read_range(
     end: int,
     rule: Rule,
     each: Callable[[Record], Any] | None,
+    fens: bool = True,
 ) -> RangeRecords | None:
     """A worker's task for a plain file: the records of one byte range, with ``each``'s result
-    for each Record (None for a bad one); None when asked to stop part way."""
-    return _read(request, io.BufferedReader(FileRange(path, start, end)), name, rule, each)
+    for each Record (None for a bad one); None when asked to stop part way. ``fens`` as for
+    ``Collection.records``."""
+    return _read(request, io.BufferedReader(FileRange(path, start, end)), name, rule, each, fens)
 
 
 def read_piece(
-    request: CollectionRequest, data: bytes, name: str, rule: Rule, each: Callable[[Record], Any] | None
+    request: CollectionRequest,
+    data: bytes,
+    name: str,
+    rule: Rule,
+    each: Callable[[Record], Any] | None,
+    fens: bool = True,
 ) -> RangeRecords | None:
     """A worker's task for a stream: the records of one piece of its text, as ``read_range``."""
-    return _read(request, io.BytesIO(data), name, rule, each)
+    return _read(request, io.BytesIO(data), name, rule, each, fens)
 
 
 def _read(
-    request: CollectionRequest, stream: BinaryIO, name: str, rule: Rule, each: Callable[[Record], Any] | None
+    request: CollectionRequest,
+    stream: BinaryIO,
+    name: str,
+    rule: Rule,
+    each: Callable[[Record], Any] | None,
+    fens: bool,
 ) -> RangeRecords | None:
     items: list[tuple[tuple[Any, ...], Any]] = []
     materials: dict[Material, Material] = {}
     with request.open(stream, rule, name=name, part=True) as collection:
-        for item in collection.records():
+        for item in collection.records(fens):
             found = each(item) if each is not None and type(item) is Record else None
             items.append((_packed(item, materials), found))
             if len(items) % 64 == 0 and _stop is not None and _stop.is_set():
@@ -135,13 +147,15 @@ def records_with(
     cancelled: Callable[[], bool] = lambda: False,
     range_bytes: int = STREAM_RANGE_BYTES,
     read: RecordsRead | None = None,
+    fens: bool = True,
 ) -> Generator[tuple[Item, Any, int | None], None, None]:
     """The collection's items in file order, each with ``each(record)`` (None for a bad one) and
     how many bytes of the file are read so far (None when that cannot be told): read by worker
     processes over ranges of about ``range_bytes`` when the collection allows (``each`` then runs
     there, and must pickle), else by this process. A plain file is cut when its ``path`` is given
     (the workers open it by it), by ``planned_jobs`` workers; a stream (a compressed file, a pipe)
-    by ``streamed.stream_jobs`` workers. ``read`` is filled in once every item is given.
+    by ``streamed.stream_jobs`` workers. ``read`` is filled in once every item is given;
+    ``fens`` as for ``Collection.records``.
 
     ``cancelled()`` true stops the workers (it is asked before each range is handed out and
     while the workers are waited for); so does closing the iterator. Either way no worker
@@ -155,21 +169,21 @@ def records_with(
     if size is None or collection.source.compression is not None:
         workers = streamed.stream_jobs(collection, jobs)
         if workers > 1:
-            task = partial(read_piece, request, name=collection.name, rule=rule, each=each)
+            task = partial(read_piece, request, name=collection.name, rule=rule, each=each, fens=fens)
             pieces = ((partial(task, data), collection.bytes_read) for data in streamed.pieces(collection, range_bytes))
             return _ordered(collection, pieces, workers, cancelled, read)
     elif path is not None and (workers := planned_jobs(collection, jobs)) > 1:
         step = max(1, min(range_bytes, -(-size // workers)))
-        task = partial(read_range, request, path, collection.name, rule=rule, each=each)
+        task = partial(read_range, request, path, collection.name, rule=rule, each=each, fens=fens)
         return _ordered(collection, _ranges(collection, path, size, step, task), workers, cancelled, read)
-    return _here(collection, each, read)
+    return _here(collection, each, read, fens)
 
 
 def _here(
-    collection: Collection, each: Callable[[Record], Any] | None, read: RecordsRead
+    collection: Collection, each: Callable[[Record], Any] | None, read: RecordsRead, fens: bool
 ) -> Generator[tuple[Item, Any, int | None], None, None]:
     """``records_with`` in this process."""
-    for item in collection.records():
+    for item in collection.records(fens):
         yield item, each(item) if each is not None and type(item) is Record else None, collection.bytes_read
     read.records, read.faults = collection.records_read, collection.faults
 
