@@ -168,7 +168,10 @@ class Classifier:
                         f"gbr-tui classify: {hhdb.recognised_words(printable(collection.name, SHOWN_CHARACTERS))}"
                     )
                 read = ordered.RecordsRead()
-                items = ordered.records_with(collection, name, self.request, self.args.jobs, read=read)
+                # FEN and EPD lines: handing each record back from a worker cost more CPU than
+                # one process reading them took (200,000 EPD lines), so only when --jobs says.
+                jobs = self.args.jobs if self.args.jobs is not None or not collection.reader.BATCH else 1
+                items = ordered.records_with(collection, name, self.request, jobs, read=read)
                 for item, _, done in items:
                     if isinstance(item, BadRecord):
                         bad += 1
