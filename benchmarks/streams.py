@@ -12,7 +12,12 @@ ratio against its baseline measured in the same run, the commands taking turns:
 5. ``cat games.pgn | gbr-tui classify --jobs 2 --position final -`` against ``--jobs 1``, on
    the clock: goal at least 1.6x as fast.
 
-Run: ``uv run python benchmarks/streams.py [pgn|encode]`` (both by default); ``SHAPES=lichess``
+And the commands that read every record in order through the same pipeline (``ordered``),
+with no goal in the issue: ``cat games.pgn | gbr-tui check --jobs 2 --position final -`` and
+``cat games.pgn | gbr-tui classify --per-record --jobs 2 --position final -`` against
+``--jobs 1``, on the clock (the ``records`` part).
+
+Run: ``uv run python benchmarks/streams.py [pgn|encode|records]`` (pgn and encode by default); ``SHAPES=lichess``
 or ``KINDS=random`` to run some inputs, ``GAMES`` (20,000) games a shape; ``ROUNDS`` (default 3) rounds, the best of each is
 printed with the spread (min-max). Wall-clock figures mean little above a load of 2 on two cores:
 the load average is printed with each shape.
@@ -109,6 +114,23 @@ def pgn_part() -> None:
         print(f"  pipe: --jobs 1 / --jobs 2, time:          {verdict(pipe, 1.6, False)}")
 
 
+def records_part() -> None:
+    for shape in CHOSEN_SHAPES:
+        path = shaped_pgn(shape, GAMES)
+        commands = {}
+        for name, command in (("check", ["check"]), ("--per-record", ["classify", "--per-record"])):
+            for jobs in ("1", "2"):
+                words = quoted(gbr_tui(*command, "--position", "final", "--jobs", jobs, "-"))
+                commands[f"cat | {name} --jobs {jobs} -"] = f"cat '{path}' | {words}"
+        runs = rounds(commands)
+        print(f"\n{shape}: {GAMES:,} games, {path.stat().st_size / 1e6:.0f} MB; load {os.getloadavg()[0]:.1f}")
+        for name in commands:
+            print(f"  {name:32} wall {best(runs[name], 0)[1]}   CPU {best(runs[name], 1)[1]}")
+        for name in ("check", "--per-record"):
+            one, two = (best(runs[f"cat | {name} --jobs {jobs} -"], 0)[0] for jobs in ("1", "2"))
+            print(f"  pipe, {name}: --jobs 1 / --jobs 2, time: {one / two:5.2f}x")
+
+
 def encode_part() -> None:
     script = f"'{sys.executable}' -c '{BASELINE}'"
     for kind in CHOSEN_KINDS:
@@ -135,6 +157,8 @@ def main() -> None:
         pgn_part()
     if "encode" in parts:
         encode_part()
+    if "records" in parts:
+        records_part()
 
 
 if __name__ == "__main__":

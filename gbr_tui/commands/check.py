@@ -123,7 +123,7 @@ class _Checker:
         self.file = ""  # the name of the file being read
 
     def check(self) -> int:
-        from gbr_tui.core.collection import parallel, store
+        from gbr_tui.core.collection import ordered, store
 
         each = partial(checked_record, rule=self.rule)
         for name in self.args.files:
@@ -134,7 +134,7 @@ class _Checker:
             request = self._request_for(name)
             with request.open(name, self.rule) as collection:
                 self.studies = self._studies(name, collection.format, request.caption)
-                items = parallel.records_with(collection, name, request, self.args.jobs, each)
+                items = ordered.records_with(collection, name, request, self.args.jobs, each)
                 self._report(collection.name, ((item, found) for item, found, _ in items))
         if self.tables is not None:
             report_problems(self.tables, "check")  # damaged tables met while probing

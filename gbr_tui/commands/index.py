@@ -1,6 +1,8 @@
 """`gbr-tui index FILE... [-o INDEX]`: an SQLite index of collections for `classify INDEX`.
 
-Bad records go to stderr as `classify` reports them, and the last line on stderr sums up.
+Bad records go to stderr as `classify` reports them, and the last line on stderr sums up. With
+``--jobs``, worker processes read the records (``ordered.records_with``) and this process writes
+the index, as one process writes it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from gbr_tui.commands.common import (
     CommandParsers,
     add_caption_options,
     add_collection_options,
+    add_jobs_option,
     collection_request,
 )
 from gbr_tui.core import GbrError
@@ -49,6 +52,7 @@ def register(commands: CommandParsers) -> None:
     )
     add_collection_options(parser)
     add_caption_options(parser)
+    add_jobs_option(parser)
     parser.set_defaults(run=run, index_parser=parser)
 
 

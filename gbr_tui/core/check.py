@@ -184,7 +184,7 @@ def code_alone(caption: str, rule: Rule) -> bool:
         return True
 
 
-# A record's caption checked, for ``parallel.records_with`` to run where the record is read.
+# A record's caption checked, for ``ordered.records_with`` to run where the record is read.
 
 
 def checked_record(record: Record, rule: Rule) -> CaptionCheck | str | None:

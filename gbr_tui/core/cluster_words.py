@@ -31,13 +31,14 @@ def cluster_lost_words(error: str) -> str:
 
 def jobs_help_words(never_cut: list[str], batch_formats: str | None = None, batch_megabytes: int | None = None) -> str:
     """--jobs's help: the default (``batch_formats`` files from ``batch_megabytes`` a worker,
-    when given), and what is always read in one process (``never_cut``, after compressed files
-    and pipes)."""
-    alone = ["compressed files", "pipes", *never_cut]
+    when given), how a stream is shared out, and what is always read in one process
+    (``never_cut``)."""
     batch = f", {batch_formats} files of {batch_megabytes} MB" if batch_megabytes is not None else ""
+    alone = f"; {' and '.join(never_cut)} {'is' if len(never_cut) == 1 else 'are'} read in one" if never_cut else ""
     return (
-        f"worker processes per file (default: one per core, for files of 1 MB a worker or more{batch}; "
-        f"1 reads in this process); {', '.join(alone[:-1])} and {alone[-1]} are read in one"
+        f"worker processes per file (default: one per core, for files of 1 MB a worker or more{batch}, "
+        "a compressed file by its compressed size; 1 for a pipe; 1 reads in this process); a compressed "
+        f"file or a pipe is decompressed and cut here while the workers classify{alone}"
     )
 
 

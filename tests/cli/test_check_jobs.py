@@ -1,6 +1,6 @@
 """`check --jobs`: worker processes print what one process prints (each disagreement, --json,
-the bad records, the summary, the exit status); what cannot be cut is read in one process, as
---help says."""
+the bad records, the summary, the exit status); a stream is cut as it is read, CSV read in one
+process, as --help says."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_two_jobs_print_what_one_prints(tmp_path, kind: str, position: str, json
     assert (two.status, two.stdout, two.stderr) == (one.status, one.stdout, one.stderr)
 
 
-def test_files_that_cannot_be_cut_are_read_in_one_process(tmp_path) -> None:
+def test_streams_and_csv_print_what_one_process_prints(tmp_path) -> None:
     # EPD lines (the FEN without its counters); every third caption is wrong: 0010 is a bishop.
     text = "".join(
         f'{KR_V_K[:-4]} id "p{number}"; GBR "{"0010" if number % 3 == 0 else "0100"}";\n' for number in range(400)
@@ -53,7 +53,8 @@ def test_files_that_cannot_be_cut_are_read_in_one_process(tmp_path) -> None:
     two = run_gbr("check", "--jobs", "2", "-", stdin=text)
     assert (two.status, two.stdout, two.stderr) == (one.status, one.stdout, one.stderr)
     said = " ".join(run_gbr("check", "--help").stdout.split())
-    assert "compressed files, pipes and CSV are read in one" in said
+    assert "a compressed file or a pipe is decompressed and cut here while the workers classify" in said
+    assert "CSV is read in one" in said
 
 
 def test_a_bad_job_count_is_a_usage_error(tmp_path) -> None:

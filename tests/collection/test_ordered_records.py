@@ -1,4 +1,4 @@
-"""The ordered record stream (``parallel.records_with``): worker processes over many small byte
+"""The ordered record stream (``ordered.records_with``): worker processes over many small byte
 ranges hand back what one process reads, in file order, numbers, lines and bad records included;
 and no worker process is left when it is closed or cancelled part way."""
 
@@ -15,7 +15,7 @@ import pytest
 from gbr_tui.core.check import checked_record
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection import BadRecord, CollectionError, CollectionRequest, GamePositions, Record
-from gbr_tui.core.collection.parallel import records_with
+from gbr_tui.core.collection.ordered import records_with
 from tests.support.seeded import BAD_GAME, BAD_START, GOOD_GAME, seeded_file
 
 KR_V_K = "8/8/8/4k3/8/8/8/KR6 w - -"  # spec: KR v K is 0100

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+import zstandard
 
 from gbr_tui.core.collection import CollectionRequest, GamePositions
 from tests.support.browser import browser, loaded, shown_classes, status
@@ -25,9 +26,14 @@ def everything(screen) -> tuple:
     return classes, index.bad, disagreements
 
 
-@pytest.mark.parametrize(("kind", "position"), [("pgn", "final"), ("epd", "start")])
+@pytest.mark.parametrize(("kind", "position"), [("pgn", "final"), ("epd", "start"), ("pgn.zst", "final")])
 async def test_two_jobs_fill_what_one_fills(tmp_path, kind: str, position: str) -> None:
-    path = seeded_file(tmp_path, kind, 2)
+    """A plain file is cut into byte ranges; a zstd file is decompressed and cut by the
+    browser's reading process while the workers read."""
+    path = seeded_file(tmp_path, kind.split(".")[0], 2)
+    if kind.endswith(".zst"):
+        path = path.with_name(path.name + ".zst")
+        path.write_bytes(zstandard.ZstdCompressor().compress(path.with_suffix("").read_bytes()))
     seen = []
     for jobs in (1, 2):
         app = browser(path, game_positions=GamePositions(position), jobs=jobs)

@@ -154,7 +154,10 @@ class Classifier:
             self._advance_to(self.done_before + end)
 
     def _rows(self) -> Iterator[dict]:
-        """Each record's row (see ``records``), its bad ones reported, the files counted."""
+        """Each record's row (see ``records``), its bad ones reported, the files counted: read in
+        order by worker processes when --jobs allows (``ordered.records_with``)."""
+        from gbr_tui.core.collection import ordered
+
         tally = self.tally
         for name in self.args.files:
             with self._open(name) as collection:
@@ -163,13 +166,18 @@ class Classifier:
                     self.errors.print(
                         f"gbr-tui classify: {hhdb.recognised_words(printable(collection.name, SHOWN_CHARACTERS))}"
                     )
-                for item in collection.records():
+                read = ordered.RecordsRead()
+                # FEN and EPD lines: handing each record back from a worker cost more CPU than
+                # one process reading them took (200,000 EPD lines), so only when --jobs says.
+                jobs = self.args.jobs if self.args.jobs is not None or not collection.reader.BATCH else 1
+                items = ordered.records_with(collection, name, self.request, jobs, read=read)
+                for item, _, done in items:
                     if isinstance(item, BadRecord):
                         bad += 1
                         self._report(item, collection.name)
                         continue
-                    if item.number % 1024 == 0:
-                        self._advance(collection)
+                    if item.number % 1024 == 0 and done is not None:
+                        self._advance_to(self.done_before + done)
                     code, material = item.code, item.material
                     if status := records.status_of(item):
                         tally.not_legal[status] += 1  # counted as the summary counts them
@@ -180,7 +188,7 @@ class Classifier:
                     ):
                         yield records.record_row(collection.name, item, code, material, self.args.short)
                 # Every record read well, also a game whose classes were all too short to keep.
-                tally.classified += collection.records_read - bad
+                tally.classified += read.records - (bad - read.faults)
                 tally.bad += bad
                 self._finish_file(collection)
 

@@ -88,7 +88,7 @@ class ClassIndex:
         it returns False to stop. With the ``request`` it was opened from and its ``path``, the
         records are read back from the file when shown (unless it is compressed or no regular
         file), and a PGN, CSV or JSON Lines file is read by ``request.jobs`` worker processes
-        when it can be cut (``parallel.records_with``); FEN and EPD go through the batch path
+        when it can be cut (``ordered.records_with``); FEN and EPD go through the batch path
         here. Returns whether the file was read to its end; a file that is no collection at all
         is noted in ``failures``."""
         self.files.append(collection.name)
@@ -112,9 +112,9 @@ class ClassIndex:
                 (item, _UNCHECKED, collection.bytes_read) for item in found
             )
         else:
-            from gbr_tui.core.collection import parallel  # only for such a file: it loads multiprocessing
+            from gbr_tui.core.collection import ordered  # only for such a file: it loads multiprocessing
 
-            items = parallel.records_with(
+            items = ordered.records_with(
                 collection, path, request, request.jobs, each, lambda: not tick(adding.read, adding.bytes_read)
             )
         try:
@@ -250,7 +250,7 @@ class _Adding(Consumer):
         self.found: Any = None  # what ``each`` gave for the item being added
 
     def items_of(self, items: Iterator[tuple[Any, Any, int | None]]) -> Iterator[Any]:
-        """The items of ``parallel.records_with``'s triples, keeping the rest of each here."""
+        """The items of ``ordered.records_with``'s triples, keeping the rest of each here."""
         for item, self.found, self.bytes_read in items:
             yield item
 

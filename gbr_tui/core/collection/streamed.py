@@ -20,6 +20,7 @@ from typing import cast
 
 from gbr_tui.core.cluster_words import process_died_words
 from gbr_tui.core.code import Rule
+from gbr_tui.core.collection.formats import CollectionFormat
 from gbr_tui.core.collection.parallel import (
     MIN_RANGE_BYTES,
     RangeTally,
@@ -31,7 +32,7 @@ from gbr_tui.core.collection.parallel import (
 from gbr_tui.core.collection.readers import Collection, CollectionRequest
 from gbr_tui.core.collection.reading import fault_record
 from gbr_tui.core.collection.records import BadRecord, CollectionError
-from gbr_tui.core.collection.source import READ_ERRORS
+from gbr_tui.core.collection.source import READ_ERRORS, lines_of
 from gbr_tui.core.collection.tally import Tally
 
 #: Text handed to a worker at a time: its classifying outweighs the pickling many times over.
@@ -52,7 +53,7 @@ def tally_piece(
 def pieces(collection: Collection, piece_bytes: int = PIECE_BYTES) -> Iterator[bytes]:
     """The collection's text (UTF-8, its bad bytes as they were) in pieces of about
     ``piece_bytes`` cut at record starts. Raises what reading raised (``READ_ERRORS``) once every
-    whole line before it is given."""
+    whole record before it is given (``_whole_records``)."""
     reader = collection.reader
     held: list[bytes] = []
     size = 0
@@ -74,11 +75,41 @@ def pieces(collection: Collection, piece_bytes: int = PIECE_BYTES) -> Iterator[b
             held = [data[start:]]
             size = len(held[0])
     except READ_ERRORS:
-        if held:
-            yield b"".join(held)
+        if held and (whole := _whole_records(b"".join(held), reader)):
+            yield whole
         raise
     if held:
         yield b"".join(held)
+
+
+def _whole_records(data: bytes, reader: CollectionFormat) -> bytes:
+    """The text up to where a fault cut the stream, less what one process never gives when
+    reading stops there: the game it was reading (``pgn.split_games`` gives a game once a blank
+    line or the next game's tags end it). Every whole line of a line format is a record."""
+    if not reader.HOLDS_GAMES:
+        return data
+    from gbr_tui.core import pgn
+
+    lines = lines_of(data.decode("utf-8", "surrogateescape"))
+    taken = 0  # lines split_games has taken
+    ended = 0  # lines of the games it has given
+
+    def counted() -> Iterator[str]:
+        nonlocal taken
+        for line in lines:
+            taken += 1
+            yield line
+        taken = -1  # all taken: what it gives now, one process never reached
+
+    for _ in pgn.split_games(counted()):
+        if taken < 0:
+            break
+        last = lines[taken - 1]  # a blank line ends its game; a tag line starts the next
+        ended = taken if not last or last.isspace() else taken - 1
+    cut = 0
+    for _ in range(ended):
+        cut = data.index(b"\n", cut) + 1
+    return data[:cut]
 
 
 def stream_jobs(collection: Collection, jobs: int | None) -> int:
@@ -128,7 +159,9 @@ def tally_stream(
         except READ_ERRORS as fault:
             while in_flight:
                 yield placed(in_flight.popleft())
-            yield collection.bytes_read or 0, RangeTally(Tally(bad=1), [fault_record(records, lines, fault)])
+            # The fault's line is one process's: the lines read, the cut game's too.
+            fault_line = collection.source.line
+            yield collection.bytes_read or 0, RangeTally(Tally(bad=1), [fault_record(records, fault_line, fault)])
             return
         while in_flight:
             yield placed(in_flight.popleft())

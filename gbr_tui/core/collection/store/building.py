@@ -5,6 +5,7 @@ its row in ``records``, and what the browser lists the classes from at once (``m
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import operator
@@ -12,14 +13,14 @@ import os
 import re
 import sqlite3
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from gbr_tui.core.code import Rule
 from gbr_tui.core.collection.index import FIELDS
 from gbr_tui.core.collection.readers import Collection, CollectionRequest
-from gbr_tui.core.collection.records import HEADERS, BadRecord, GamePositions, Record
+from gbr_tui.core.collection.records import HEADERS, BadRecord, GamePositions, Item, Record
 from gbr_tui.core.collection.source import Cancelled
 from gbr_tui.core.collection.store.likeness import board_parts, similar_columns
 from gbr_tui.core.collection.store.schema import (
@@ -93,12 +94,17 @@ def _index_file(
     on_bad: Callable[[str, BadRecord], None] | None,
     tick: Callable[[int], bool] | None = None,
 ) -> tuple[int, int]:
+    from gbr_tui.core.collection import ordered  # it loads multiprocessing
+
     status = os.stat(path)
     with request.open(path, Rule.COUNT) as collection:
         name = collection.name
         offsets = not collection.source.compression and collection.size is not None
         writer = _RowWriter(source, collection, request, on_bad, tick)
-        walk(collection.records(fens=request.game_positions == GamePositions.FINAL), writer, games=False)
+        # By ``request.jobs`` worker processes when the file allows, the rows written here.
+        fens = request.game_positions == GamePositions.FINAL
+        with contextlib.closing(ordered.records_with(collection, path, request, request.jobs, fens=fens)) as items:
+            walk(writer.items_of(items), writer, games=False)
     rows, bads, captions, classified = writer.rows, writer.bads, writer.captions, writer.classified
     boards, keys = similar_columns(writer.fens)
     if offsets:
@@ -150,12 +156,19 @@ class _RowWriter(Consumer):
         self.captions: list[tuple[int, str, str | None]] = []  # (its place in rows, caption, position)
         self.fens: list[str | None] = []
         self.classified = 0
+        self.bytes_read = 0  # of the file, as far as can be told
+
+    def items_of(self, items: Iterator[tuple[Item, Any, int | None]]) -> Iterator[Item]:
+        """The items of ``ordered.records_with``'s triples, how far the file is read kept."""
+        for item, _, done in items:
+            self.bytes_read = done or self.bytes_read
+            yield item
 
     def record(self, record: Record, first: bool) -> None:
         if first:
             self.classified += 1
             tick = self.tick
-            if tick is not None and record.number % _TICK_RECORDS == 0 and not tick(self.collection.bytes_read or 0):
+            if tick is not None and record.number % _TICK_RECORDS == 0 and not tick(self.bytes_read):
                 raise Cancelled("index not built: cancelled")
         if self.checked and record.caption is not None:
             self.captions.append((len(self.rows), record.caption, record.fen))
