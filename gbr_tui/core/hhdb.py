@@ -1,7 +1,7 @@
 """The conventions of HHdb, the study database (as CQL's ``hhdb`` filter reads them): the code
 with its stipulation and king squares in the ``Black`` tag (``=0323.12g3g1``), followed there
 by marks (``U1``-``U5`` unsound or dualled, ``MC`` several composers, ``AN`` anticipated, ``TW``
-a twin); the composers in ``White`` (a trailing `` NN`` is no part of a name); the diagram
+a twin, and the others CQL names: ``MARK_WORDS``); the composers in ``White`` (a trailing `` NN`` is no part of a name); the diagram
 number as ``#N`` in ``Event``; and in the game's first comment (before its first move), the
 stipulation as HHdb writes it (``stipulation: =.``) and the study's number in the magazine EG
 (``EG#1234``). A PGN reader keeps that comment of a game whose Black tag is HHdb's under
@@ -23,7 +23,7 @@ BLACK_TAG = "Black"
 #: HHdb's Black tag: the stipulation, the code, the white and black king squares.
 CODE_IN_BLACK = re.compile(r"([+\-=])(\d{4}\.\d{2})([a-h][1-8])([a-h][1-8])")
 _CODE_IN_HEAD = re.compile(r'\[Black\s+"[+\-=]\d{4}\.\d{2}[a-h][1-8][a-h][1-8]')
-_MARK = re.compile(r"\b(U[1-5]|MC|AN|TW)\b")
+_MARK = re.compile(r"\b(?:U[1-5]|MC|AN|TW|CR|PH|TE|TT)\b|\([cmsv]\)")
 _DIAGRAM = re.compile(r"#\s*(\d+)")
 #: A Black tag that starts with a stipulation and a code, as HHdb's does.
 _STIPULATED_BLACK = re.compile(r"^[+=]\d{4}")
@@ -36,12 +36,25 @@ _EG_NUMBER = re.compile(r"\bEG\s*#\s*(\d+)", re.IGNORECASE)
 #: The headers' key of HHdb's first comment: no PGN tag a record keeps (``GAME_TAGS``) has it.
 FIRST_COMMENT = "FirstComment"
 
-#: What each mark says, in words.
+#: What each mark says, in words: as CQL's ``hhdb`` filter names them (``dual_at_move_1`` for
+#: U1, ..., ``unreachable`` for U5; ``colors_reversed``, ``posthumous``, ...).
 MARK_WORDS = {
-    **{f"U{number}": f"unsound or dualled (U{number})" for number in range(1, 6)},
+    "U1": "dualled at move 1 (U1)",
+    "U2": "dualled after move 1 (U2)",
+    "U3": "unsound: White fails (U3)",
+    "U4": "unsound: White wins in a draw (U4)",
+    "U5": "unsound: the position cannot be reached (U5)",
     "MC": "several composers",
     "AN": "anticipated",
     "TW": "a twin",
+    "CR": "colours reversed",
+    "PH": "posthumous",
+    "TE": "a theoretical ending",
+    "TT": "a theme tourney",
+    "(c)": "a correction",
+    "(m)": "a modification",
+    "(s)": "a corrected solution",
+    "(v)": "a version",
 }
 #: HHdb's ``-``: neither of the code's stipulations (a win or a draw for White).
 OTHER_STIPULATION = "another stipulation (-)"

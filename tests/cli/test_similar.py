@@ -179,7 +179,7 @@ def test_classify_and_similar_show_hhdb_words_and_filter_soundness(tmp_path) -> 
     rows = [json.loads(line) for line in run_gbr("classify", "--per-record", str(path)).lines]
     assert [(row["composer"], row["diagram"], row["stipulation"], row["marks"]) for row in rows] == [
         ("Kubbel, Leonid", 12, "White to play and draw", ["anticipated"]),
-        ("Troitzky, Alexey", 7, "White to play and win", ["unsound or dualled (U2)"]),
+        ("Troitzky, Alexey", 7, "White to play and win", ["dualled after move 1 (U2)"]),
     ]
     unsound = run_gbr("classify", "--per-record", "--studies", "unsound", str(path))
     assert [json.loads(line)["record"] for line in unsound.lines] == [2]
@@ -222,7 +222,7 @@ def test_the_first_comments_eg_number_and_stipulation_are_shown(tmp_path) -> Non
     assert rows[1]["stipulation_disagreement"].startswith("the first comment says White to play and win (+)")
     assert all("FirstComment" not in row for row in rows)  # the comment is read, not a tag
     table = run_gbr("similar", STUDY, str(path))
-    assert "Kubbel · diagram 34 · EG 1234 · White to play and draw · unsound or dualled (U1)" in table.lines[1]
+    assert "Kubbel · diagram 34 · EG 1234 · White to play and draw · dualled at move 1 (U1)" in table.lines[1]
     assert "EG numbers and stipulations from each study's first comment" in table.stderr
     found = json.loads(run_gbr("similar", KNIGHTS, str(path), "--json").lines[0])
     assert found["hhdb"]["eg"] == 77 and "FirstComment" not in found["headers"]

@@ -46,11 +46,11 @@ def test_composer_diagram_and_words() -> None:
         "stipulation": "White to play and draw",
         "composer": "Kubbel, Leonid",
         "diagram": 7,
-        "marks": ["unsound or dualled (U1)", "several composers"],
+        "marks": ["dualled at move 1 (U1)", "several composers"],
         "sound": "unsound",
     }
     assert hhdb_words(headers) == (
-        "Kubbel, Leonid · diagram 7 · White to play and draw · unsound or dualled (U1) · several composers"
+        "Kubbel, Leonid · diagram 7 · White to play and draw · dualled at move 1 (U1) · several composers"
     )
     assert hhdb_words({"Black": "Troitzky"}) == ""
 
@@ -101,7 +101,7 @@ def test_the_first_comment_in_fields_and_words() -> None:
     fields = hhdb_fields(headers)
     assert (fields["eg"], fields["comment_stipulation"], fields["diagram"]) == (1234, "=", 34)
     assert "stipulation_disagreement" not in fields  # both say a draw
-    assert hhdb_words(headers) == ("Kubbel · diagram 34 · EG 1234 · White to play and draw · unsound or dualled (U1)")
+    assert hhdb_words(headers) == ("Kubbel · diagram 34 · EG 1234 · White to play and draw · dualled at move 1 (U1)")
     assert tags_only(headers) == {"White": "Kubbel 12", "Black": "=0323.12g3g1 U1", "Event": "#34"}
     # The comment says a win where the Black tag says a draw: said, the Black tag's kept.
     disagreeing = {**headers, FIRST_COMMENT: "stipulation: Win. EG#1234"}
@@ -124,3 +124,30 @@ def test_composers_as_cql_reads_them() -> None:
     assert hhdb_fields(many)["composer"] == "Kubbel and Troitzky"
     unnamed = {**many, FIRST_COMMENT: "stipulation: =. EG#5"}  # no names there: White's
     assert hhdb_fields(unnamed)["composer"] == "Kubbel, Leonid"
+
+
+def test_every_mark_cql_names_is_said_in_its_words() -> None:
+    """CQL's hhdb filter names the marks: U1 dual_at_move_1, U2 dual_after_move_1, U3
+    white_fails, U4 white_wins_in_draw, U5 unreachable, CR colors_reversed, PH posthumous, TE
+    theoretical_ending, TT theme_tourney, (c) correction, (m) modification, (s)
+    corrected_solution, (v) version."""
+    held = read_black("=0323.12g3g1 U3 U4 U5 CR PH TE TT (c) (m) (s) (v) U2")
+    assert held is not None and held.marks == (
+        "U3",
+        "U4",
+        "U5",
+        "CR",
+        "PH",
+        "TE",
+        "TT",
+        "(c)",
+        "(m)",
+        "(s)",
+        "(v)",
+        "U2",
+    )
+    words = hhdb_fields({"Black": "=0323.12g3g1 U3 CR (c) (v)"})["marks"]
+    assert words == ["unsound: White fails (U3)", "colours reversed", "a correction", "a version"]
+    assert hhdb_fields({"Black": "=0323.12g3g1 U4"})["marks"] == ["unsound: White wins in a draw (U4)"]
+    assert hhdb_fields({"Black": "=0323.12g3g1 U5"})["marks"] == ["unsound: the position cannot be reached (U5)"]
+    assert read_black("=0323.12g3g1 UNDER TTX").marks == ()  # a mark is a word of its own

@@ -94,4 +94,4 @@ async def test_the_browser_says_hhdb_marks_in_words(tmp_path) -> None:
         await loaded(pilot)
         await pilot.press("enter")
         details = str(app.screen.query_one("#position-details").render())
-        assert "Kubbel, Leonid · diagram 12 · White to play and draw · anticipated · unsound or dualled (U1)" in details
+        assert "Kubbel, Leonid · diagram 12 · White to play and draw · anticipated · dualled at move 1 (U1)" in details

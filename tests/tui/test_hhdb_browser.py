@@ -40,7 +40,7 @@ async def test_the_filter_of_sound_studies_and_the_eg_number(tmp_path) -> None:
         await pilot.press("enter")  # the one class's positions
         await until(pilot, lambda: len(screen.positions) == 3)
         details = str(screen.query_one("#position-details", Static).render())
-        assert "Kubbel · diagram 34 · EG 1234 · White to play and draw · unsound or dualled (U1)" in details
+        assert "Kubbel · diagram 34 · EG 1234 · White to play and draw · dualled at move 1 (U1)" in details
         assert "FirstComment" not in details  # read, not listed as a tag
         await pilot.press("u")
         await until(pilot, lambda: len(screen.positions) == 2)
