@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
+import chess
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -264,6 +265,7 @@ class PositionsView(Horizontal):
         self.duplicates = {}
         self.query_one(PositionList).set_records(self._columns(index), len(positions), partial(self._cells, index))
         if not positions and self.studies:
+            self.query_one(BoardView).set_board(chess.Board(None))  # no record shown: no board either
             self.query_one("#position-details", Static).update(studies_words(self.studies, 0, len(self.listed)))
         if len(positions) <= DUPLICATE_MARKS_LIMIT:
             self._mark_duplicates(index, positions)

@@ -100,3 +100,21 @@ async def test_a_study_loaded_brings_the_stipulation_of_its_black_tag(tmp_path) 
         await until(pilot, lambda: app.screen is app.editor)
         assert app.editor.setup.board.board_fen() == STUDY.split()[0]
         assert app.editor.setup.stipulation == "="
+
+
+async def test_a_filter_that_keeps_no_study_shows_no_board(tmp_path) -> None:
+    """Troitzky's and Rinck's studies are sound: their unsound studies are none, and the board
+    no longer shows the last one listed."""
+    from gbr_tui.widgets.board import BoardView
+
+    sound_only = HHDB_PGN[HHDB_PGN.index('[Event "#35"]') :]
+    app = browser(write(tmp_path, "sound.pgn", sound_only))
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.positions) == 2)
+        assert screen.query_one(BoardView).board.occupied  # the first study's position
+        await pilot.press("u", "u")  # sound (both), then unsound: none
+        await until(pilot, lambda: "unsound studies only: 0 of 2 positions" in status(screen))
+        assert not screen.positions
+        assert not screen.query_one(BoardView).board.occupied
