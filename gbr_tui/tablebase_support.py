@@ -89,21 +89,22 @@ def probe_verdict(
     tables: Tablebases,
     board: chess.Board,
     stipulation: str | None,
-    show: Callable[[str, ShownVerdict | None], None],
+    show: Callable[[str, str | None, ShownVerdict | None], None],
 ) -> None:
-    """The verdict on ``board`` given to ``show(fen, verdict)``: at once when the tables are
-    open and free, else from a worker thread so that typing never waits (a newer probe for
-    ``node`` cancels an older one; ``show`` may still get an older board's, and checks ``fen``)."""
+    """The verdict on ``board`` against ``stipulation`` given to ``show(fen, stipulation,
+    verdict)``: at once when the tables are open and free, else from a worker thread so that
+    typing never waits (a newer probe for ``node`` cancels an older one; ``show`` may still get
+    an older board's or stipulation's, and checks both)."""
     board = board.copy(stack=False)
     quick, verdict = tables.probe_if_quick(board)
     if quick:
         node.workers.cancel_group(node, "tablebase")
-        show(board.fen(), verdict_shown(verdict, board, stipulation))
+        show(board.fen(), stipulation, verdict_shown(verdict, board, stipulation))
         return
 
     def probe() -> None:
         shown = shown_verdict(tables, board, stipulation)
         if not get_current_worker().is_cancelled:
-            node.app.call_from_thread(show, board.fen(), shown)
+            node.app.call_from_thread(show, board.fen(), stipulation, shown)
 
     node.run_worker(probe, thread=True, exclusive=True, group="tablebase", exit_on_error=False)

@@ -1,8 +1,8 @@
 """`gbr-tui index FILE... [-o INDEX]`: an SQLite index of collections for `classify INDEX`.
 
-Bad records go to stderr as `classify` reports them, and the last line on stderr sums up. With
-``--jobs``, worker processes read the records (``ordered.records_with``) and this process writes
-the index, as one process writes it.
+Bad records go to stderr as `classify` reports them, and the last line on stderr sums up. Worker
+processes read the records (``ordered.records_with``; as many as ``--jobs`` says, by default one
+per core for a big enough file) and this process writes the index, as one process writes it.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import os
+import sqlite3
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, cast
@@ -26,6 +27,7 @@ from gbr_tui.core.collection import FIELDS, ClassRow, CollectionRequest, Indexed
 from gbr_tui.core.collection.browsed import BrowsedIndex
 from gbr_tui.core.collection.index import ClassListing
 from gbr_tui.core.collection.readers import CAPTION_NAME
+from gbr_tui.core.collection.source import READ_ERRORS
 from gbr_tui.core.collection.tally import NO_RESULTS
 from gbr_tui.core.describe import (
     DISAGREEMENT_MARK,
@@ -76,6 +78,8 @@ FIELD_WIDTH = 24  # at most, for a header column
 #: A class of at most this many positions has its duplicates marked (each position is read).
 DUPLICATE_MARKS_LIMIT = 20_000
 DUPLICATE_HEADING = "dup"
+#: What reading a record back in a worker can raise: a file or index changed or damaged since.
+READ_FAULTS = (GbrError, sqlite3.Error, OSError, *READ_ERRORS)
 
 
 def shown_name(path: str) -> str:
@@ -289,12 +293,16 @@ class PositionsView(Horizontal):
                 status.note(f"{self.studies} studies: reading the marks of {plural(len(self.listed), 'position')} ...")
         self._filter_studies(index, self.listed, self.studies)
 
-    @work(thread=True, exclusive=True, group="studies-filter")
+    @work(thread=True, exclusive=True, group="studies-filter", exit_on_error=False)
     def _filter_studies(self, index: BrowsedIndex, positions: Sequence[int], studies: str) -> None:
         """The records the filter keeps, each record's marks read once for the class."""
         soundness = self.soundness if positions is self.listed else None
         if soundness is None:
-            soundness = [kept(index.record(record).headers, "sound") for record in positions]
+            try:
+                soundness = [kept(index.record(record).headers, "sound") for record in positions]
+            except READ_FAULTS as fault:
+                self.app.call_from_thread(self._say_fault, fault)
+                return
         wanted = studies == "sound"
         shown = [record for record, sound in zip(positions, soundness) if sound == wanted]
         self.app.call_from_thread(self._show_filtered, positions, soundness, studies, shown)
@@ -318,13 +326,22 @@ class PositionsView(Horizontal):
         for status in self.screen.query(ReadingStatus):
             status.note("")
 
-    @work(thread=True, exclusive=True, group="duplicate-marks")
+    @work(thread=True, exclusive=True, group="duplicate-marks", exit_on_error=False)
     def _mark_duplicates(self, index: BrowsedIndex, positions: Sequence[int]) -> None:
         """The positions a class holds more than once, under a transform, marked ``=N``: a
         duplicate has the same material, so it is in the same class."""
-        marks = duplicate_marks([index.record(record).fen for record in positions])
+        try:
+            marks = duplicate_marks([index.record(record).fen for record in positions])
+        except READ_FAULTS as fault:
+            self.app.call_from_thread(self._say_fault, fault)
+            return
         if marks:
             self.app.call_from_thread(self._show_marks, positions, marks)
+
+    def _say_fault(self, fault: Exception) -> None:
+        """A record that a worker could not read back (the file or index changed or damaged)."""
+        words = fault.message if isinstance(fault, GbrError) else str(fault)
+        self.notify(printable(words), title="Cannot read a record", severity="error", markup=False)
 
     def _show_marks(self, positions: Sequence[int], marks: dict[int, int]) -> None:
         if positions is not self.positions or self.index is None:  # another class shown since

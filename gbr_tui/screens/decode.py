@@ -240,10 +240,12 @@ class DecodeScreen(Screen):
         if tables is not None and decoded.board is not None:
             probe_verdict(self, tables, decoded.board, decoded.stipulation, self._show_probed)
 
-    def _show_probed(self, fen: str, shown: ShownVerdict | None) -> None:
-        """The verdict probed on ``fen``, unless the code has changed since."""
-        board = self.decoded.board if self.decoded is not None else None
-        if board is not None and board.fen() == fen:
+    def _show_probed(self, fen: str, stipulation: str | None, shown: ShownVerdict | None) -> None:
+        """The verdict probed on ``fen`` against ``stipulation``, unless the code has changed
+        since."""
+        decoded = self.decoded
+        current = (decoded.board.fen(), decoded.stipulation) if decoded is not None and decoded.board else None
+        if current == (fen, stipulation):
             self._show_verdict(shown)
 
     def _show_verdict(self, shown: ShownVerdict | None) -> None:

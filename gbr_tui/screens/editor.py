@@ -326,10 +326,10 @@ class EditorScreen(PublishingEditor, Screen):
             return
         probe_verdict(self, tables, self.setup.board, self.setup.stipulation, self._show_verdict)
 
-    def _show_verdict(self, fen: str, shown: ShownVerdict | None) -> None:
-        """The verdict probed on ``fen``, unless the board has changed since (a worker's probe
-        can end after a quicker one of a newer board)."""
-        if fen == self.setup.board.fen():
+    def _show_verdict(self, fen: str, stipulation: str | None, shown: ShownVerdict | None) -> None:
+        """The verdict probed on ``fen`` against ``stipulation``, unless the board or the
+        stipulation has changed since (a worker's probe can end after a quicker, newer one)."""
+        if fen == self.setup.board.fen() and stipulation == self.setup.stipulation:
             self.code_pane.verdict = shown
         cast(GbrAppInterface, self.app).tablebases.say_problems()  # a damaged table met
 

@@ -184,8 +184,9 @@ class SolutionScreen(Screen[Solution]):
         self.query_one("#solution-move", Input).border_title = f"{side} to move"
         self.mark_moves()
 
-    def _show_verdict(self, fen: str, shown: ShownVerdict | None) -> None:
-        """The tablebase's verdict on the position shown, unless another is shown since."""
+    def _show_verdict(self, fen: str, stipulation: str | None, shown: ShownVerdict | None) -> None:
+        """The tablebase's verdict on the position shown, unless another is shown since (the
+        stipulation is the study's throughout)."""
         if fen == self.solution.board.fen():
             for pane in self.query(CodePane):  # none once the screen has gone
                 pane.verdict = shown

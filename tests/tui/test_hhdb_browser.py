@@ -118,3 +118,25 @@ async def test_a_filter_that_keeps_no_study_shows_no_board(tmp_path) -> None:
         await until(pilot, lambda: "unsound studies only: 0 of 2 positions" in status(screen))
         assert not screen.positions
         assert not screen.query_one(BoardView).board.occupied
+
+
+async def test_a_record_a_worker_cannot_read_back_is_said_and_the_app_goes_on(tmp_path) -> None:
+    """The dup marks are found in a worker thread; a record it cannot read back (a damaged
+    index, a file changed since) is said in a toast, and the browser stays up."""
+    import sqlite3
+    import threading
+
+    app = browser(write(tmp_path, "hhdb.pgn", HHDB_PGN))
+    async with app.run_test(size=(120, 30), notifications=True) as pilot:
+        screen = await loaded(pilot)
+        record = screen.index.record
+
+        def damaged(number):
+            if threading.current_thread() is not threading.main_thread():
+                raise sqlite3.DatabaseError("database disk image is malformed")
+            return record(number)
+
+        screen.index.record = damaged
+        await pilot.press("enter")
+        await until(pilot, lambda: any("malformed" in toast for toast in toasts(app)))
+        assert app.is_running and len(screen.positions) == 3

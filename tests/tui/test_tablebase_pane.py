@@ -154,3 +154,19 @@ async def test_the_tables_are_closed_when_the_app_ends():
         assert opened is not None and opened._syzygy is not None and opened._syzygy.wdl
     assert app.tablebases._tables is None
     assert not opened._syzygy.wdl  # python-chess's close() forgets every table it had opened
+
+
+async def test_a_late_verdict_against_another_stipulation_is_not_shown():
+    """A worker's verdict probed against the stipulation as it was (+) arrives after the
+    stipulation changed (to =) on the same board: the pane keeps the newer one's words."""
+    from gbr_tui.tablebase_support import ShownVerdict
+
+    app = make_app(SAAVEDRA_BOARD, "=", tablebases=[str(SYZYGY)])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict_shown(app))
+        pane = app.screen.query_one(CodePane)
+        current = pane.verdict
+        assert current is not None and "asks for a draw" in (current.agreement or "")
+        late = ShownVerdict(current.fen, current.words, "agrees with the stipulation +", True)
+        app.editor._show_verdict(current.fen, "+", late)
+        assert pane.verdict == current
