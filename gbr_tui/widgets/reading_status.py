@@ -45,9 +45,10 @@ class ReadingStatus(Vertical):
         screen ten times a second would slow the reading thread down."""
         self.query_one(ProgressBar).update(progress=done)
         if text is not None:
+            self.said = text
             status = self.query_one("#collection-status", Static)
-            text = printable(text)
-            status.update(text, layout=len(text) != len(str(status.content)))
+            shown = printable(f"{text} · {self.noted}" if self.noted else text)
+            status.update(shown, layout=len(shown) != len(str(status.content)))
 
     def end(self) -> None:
         """The bar hidden."""
