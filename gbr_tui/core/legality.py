@@ -54,9 +54,6 @@ _DIRECTIONS = [
 #: The line through two squares, edge to edge (0 if they share none), at ``64 * a + b``.
 _RAYS = np.array(chess.BB_RAYS, dtype=np.uint64).ravel()
 _BACK_RANKS = np.uint64(chess.BB_BACKRANKS)
-#: The bit of the square a man has this many squares before it in its placement (a8 first), and
-#: nothing (the last) for a letter after the placement.
-_SQUARE_BITS = np.array([chess.BB_SQUARES[square ^ 56] for square in range(64)] + [0], dtype=np.uint64)
 #: A castling field's letters as bits (a file letter, python-chess's to read, is its own), and
 #: for each side the bits of its king- and queen-side letters, the king's home, its rooks'
 #: corners (a-file, h-file) and its back rank.
@@ -148,8 +145,12 @@ def status_flags(
     ``en_passant``: the en passant square given (a1 = 0), -1 if none. The rarer fields (castling
     rights, en passant squares, two checkers) are worked out for the lines that have them."""
     boards = np.zeros(12 * lines + 1, dtype=np.uint64)  # a row of lines a plane, and a place for no man
-    place = np.where(planes < 12, planes.astype(np.intp) * lines + men_lines, 12 * lines)
-    np.add.at(boards, place, _SQUARE_BITS.take(squares, mode="clip"))  # a letter after a placement adds 0
+    placed = (squares < 64) & (planes < 12)
+    np.add.at(
+        boards,
+        np.where(placed, planes.astype(np.intp) * lines + men_lines, 12 * lines),
+        _ONE << ((squares ^ 56) & 63).astype(np.uint64),
+    )
     planes = boards[:-1].reshape(12, lines)
     white_men = planes[0] | planes[1] | planes[2] | planes[3] | planes[4] | planes[5]
     black_men = planes[6] | planes[7] | planes[8] | planes[9] | planes[10] | planes[11]
