@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from gbr_tui.core.collection import CollectionRequest
 
 STDIN_BLOCK_BYTES = 1 << 20
+#: How long a block read from a pipe waits for more to come before it is handed on (seconds).
+STDIN_GATHER_WAIT = 0.002
 SHOWN_CHARACTERS = 100  # of a long bad input, only this much around the bad spot is echoed
 
 
@@ -59,6 +61,7 @@ class Block:
 
     texts: list[str]
     first_line: int | None  # stdin line number of texts[0]; None for an argument
+    text: str | None = None  # stdin's lines as one text, "\n" after each (the batch path reads it whole)
 
     def skipped(self, index: int) -> bool:
         """Whether ``texts[index]`` is a blank stdin line, skipped (a blank argument is bad input)."""
@@ -116,9 +119,10 @@ def _line_blocks(stream: IO, problems: Problems | None) -> Iterator[Block]:
             if not cut:
                 pending.append(chunk)
                 continue
-            texts = _split_lines(b"".join([*pending, chunk[:cut]]))
+            text = _text_of(b"".join([*pending, chunk[:cut]]))
+            texts = text.split("\n")[:-1]
             pending = [chunk[cut:]]
-            yield Block(texts, next_line)
+            yield Block(texts, next_line, text)
             next_line += len(texts)
     except StdinFault as fault:
         if problems is None:
@@ -163,12 +167,14 @@ def _may_be_compressed(start: bytes) -> bool:
 
 
 def _more_waiting(stream: IO) -> Callable[[], bool]:
-    """Whether more of ``stream`` can be read at once (a file's always can)."""
+    """Whether more of ``stream`` can be read at once or within ``STDIN_GATHER_WAIT`` (a
+    file's always can): a pipe that a faster writer fills comes in blocks of a pipe buffer
+    each, and the batch path pays per block; a line typed waits no longer than that."""
     try:
         descriptor = stream.fileno()
     except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError
         return lambda: True
-    return lambda: bool(select.select([descriptor], [], [], 0)[0])
+    return lambda: bool(select.select([descriptor], [], [], STDIN_GATHER_WAIT)[0])
 
 
 def _gathered(chunks: Iterator[bytes], more_waiting: Callable[[], bool]) -> Iterator[bytes]:
@@ -194,10 +200,15 @@ def _gathered(chunks: Iterator[bytes], more_waiting: Callable[[], bool]) -> Iter
 
 def _split_lines(data: bytes) -> list[str]:
     """The lines of ``data``, which ends with a line end."""
+    return _text_of(data).split("\n")[:-1]
+
+
+def _text_of(data: bytes) -> str:
+    """``data`` as text, its line ends made "\n"."""
     text = data.decode("utf-8", "surrogateescape")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text.split("\n")[:-1]
+    return text
 
 
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
