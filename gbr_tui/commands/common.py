@@ -10,6 +10,7 @@ import select
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import IO, TYPE_CHECKING, Any, Protocol, cast, overload
 
 from gbr_tui.commands import EXIT_BAD_INPUT, EXIT_OK
@@ -57,11 +58,21 @@ class Input:
 
 @dataclass(frozen=True)
 class Block:
-    """Raw inputs in order: one command-line argument, or many stdin lines (blank ones too)."""
+    """Raw inputs in order: one command-line argument (``given``), or many stdin lines (blank
+    ones too) as one text, "\n" after each, which the batch path reads whole."""
 
-    texts: list[str]
-    first_line: int | None  # stdin line number of texts[0]; None for an argument
-    text: str | None = None  # stdin's lines as one text, "\n" after each (the batch path reads it whole)
+    first_line: int | None  # stdin line number of the first; None for an argument
+    text: str | None = None
+    given: list[str] | None = None
+
+    @cached_property
+    def texts(self) -> list[str]:
+        """The inputs one by one: a text's lines are split only when asked for."""
+        return self.text.split("\n")[:-1] if self.text is not None else list(self.given or ())
+
+    @cached_property
+    def count(self) -> int:
+        return self.text.count("\n") if self.text is not None else len(self.given or ())
 
     def skipped(self, index: int) -> bool:
         """Whether ``texts[index]`` is a blank stdin line, skipped (a blank argument is bad input)."""
@@ -84,7 +95,7 @@ def input_blocks(values: list[str], stdin: IO | None = None, problems: Problems 
         if value == "-":
             yield from _line_blocks(stdin if stdin is not None else sys.stdin.buffer, problems)
         else:
-            yield Block([value], None)
+            yield Block(None, given=[value])
 
 
 def inputs(values: list[str], stdin: IO | None = None, problems: Problems | None = None) -> Iterator[Input]:
@@ -93,7 +104,7 @@ def inputs(values: list[str], stdin: IO | None = None, problems: Problems | None
     ``problems``, when given, counts the blank lines skipped.
     """
     for block in input_blocks(values, stdin, problems):
-        for index in range(len(block.texts)):
+        for index in range(block.count):
             if block.skipped(index):
                 if problems is not None:
                     problems.blank_lines += 1
@@ -119,18 +130,17 @@ def _line_blocks(stream: IO, problems: Problems | None) -> Iterator[Block]:
             if not cut:
                 pending.append(chunk)
                 continue
-            text = _text_of(b"".join([*pending, chunk[:cut]]))
-            texts = text.split("\n")[:-1]
+            block = Block(next_line, _text_of(b"".join([*pending, chunk[:cut]])))
             pending = [chunk[cut:]]
-            yield Block(texts, next_line, text)
-            next_line += len(texts)
+            yield block
+            next_line += block.count
     except StdinFault as fault:
         if problems is None:
             raise
         problems.report(Input("", next_line), GbrError(f"cannot read further: {fault}"))
         return
     if any(pending):
-        yield Block(_split_lines(b"".join([*pending, b"\n"])), next_line)
+        yield Block(next_line, _text_of(b"".join([*pending, b"\n"])))
 
 
 def _stdin_chunks(stream: IO) -> Iterator[bytes]:
@@ -196,11 +206,6 @@ def _gathered(chunks: Iterator[bytes], more_waiting: Callable[[], bool]) -> Iter
         raise
     if parts:
         yield b"".join(parts)
-
-
-def _split_lines(data: bytes) -> list[str]:
-    """The lines of ``data``, which ends with a line end."""
-    return _text_of(data).split("\n")[:-1]
 
 
 def _text_of(data: bytes) -> str:

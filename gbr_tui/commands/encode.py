@@ -166,7 +166,7 @@ def _with_verdict(
 def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, suffix: str, problems: Problems) -> None:
     out = sys.stdout
     for block in blocks:
-        vetted = encoder.vet(block.texts) if block.text is None else encoder.vet_text(block.text, len(block.texts))
+        vetted = encoder.vet(block.texts) if block.text is None else encoder.vet_text(block.text, block.count)
         codes = vetted.codes  # "" in the place of each line not vouched for
         for index in vetted.rejected:  # python-chess judges what the fast checks did not vouch for
             try:
