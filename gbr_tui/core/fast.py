@@ -69,8 +69,11 @@ def _byte_table(values: dict[bytes, int], default: int = 0) -> bytes:
 
 # Per byte of a placement: its squares (a digit its value, a man or king 1, a slash 0, any
 # other byte more than a rank holds), and its men, packed six bits a type (Q R B N P q r b n p,
-# bits 0-59) so that one sum per line counts all ten types.
-_NOT_IN_A_RANK = 100
+# bits 0-59) so that one sum per line counts all ten types. A rank's eight bytes at most are
+# summed in one word: no byte's value (a digit after a digit adds 9) nor sum reaches 256.
+_NOT_IN_A_RANK = 9
+_BYTE_SUM = np.uint64(0x0101010101010101)  # a word times it: the sum of its bytes in its top byte
+_RANK_BYTES = np.array([(1 << (8 * count)) - 1 for count in range(9)], dtype=np.uint64)  # first n bytes
 _SQUARES = _byte_table(
     {b"12345678"[n : n + 1]: n + 1 for n in range(8)} | {_COUNTED + b"Kk": 1, b"/": 0}, _NOT_IN_A_RANK
 )
@@ -340,9 +343,10 @@ class VectorEncoder:
         bounds = np.empty(2 * lines, dtype=np.int64)  # each placement's start and end, in turn
         bounds[0::2] = starts
         bounds[1::2] = placement_ends
-        # Seven slashes, and eight squares in each of the eight ranks they bound, taken from a
-        # prefix sum of squares; a byte that is not in a rank, or a digit after a digit, is
-        # worth more than a rank's squares. A full board of 64 men goes to python-chess.
+        # Seven slashes, and eight squares in each of the eight ranks they bound: a rank's bytes
+        # (eight at most) read as one word of their squares and summed by a multiplication; a
+        # byte that is not in a rank, or a digit after a digit, is worth more than a rank's
+        # squares. A full board of 64 men goes to python-chess.
         slashes = np.flatnonzero(buffer == ord("/"))
         first_slash = np.searchsorted(slashes, starts)
         ok = (np.searchsorted(slashes, placement_ends) - first_slash == 7) & (
@@ -350,16 +354,21 @@ class VectorEncoder:
         )
         candidates = np.flatnonzero(ok)
         if len(candidates):
-            values = np.frombuffer(bytearray(data.translate(_SQUARES)), dtype=np.uint8)
+            size = len(buffer)
+            padded = np.zeros(size + 8, dtype=np.uint8)  # a word's read may run past the end
+            padded[:size] = np.frombuffer(data.translate(_SQUARES), dtype=np.uint8)
             digits = (buffer - np.uint8(ord("1"))) < 8  # 1 to 8 (the others wrap round above)
-            values[:-1] += (digits[:-1] & digits[1:]).view(np.uint8) * np.uint8(_NOT_IN_A_RANK)
-            squares = np.zeros(len(buffer) + 1, dtype=np.int32)
-            np.cumsum(values, dtype=np.int32, out=squares[1:])
-            ranks = np.empty((len(candidates), 9), dtype=np.int64)
-            ranks[:, 0] = starts[candidates]
-            ranks[:, 1:8] = slashes.take(first_slash.take(candidates)[:, None] + np.arange(7))
-            ranks[:, 8] = placement_ends[candidates]
-            eight = np.diff(squares.take(ranks), axis=1) == 8  # a line's 8 answers: one word of bytes
+            padded[: size - 1] += (digits[:-1] & digits[1:]).view(np.uint8) * np.uint8(_NOT_IN_A_RANK)
+            bounds_of_ranks = np.empty((len(candidates), 9), dtype=np.int64)
+            bounds_of_ranks[:, 0] = starts[candidates] - 1  # as if a slash were before the first
+            bounds_of_ranks[:, 1:8] = slashes.take(first_slash.take(candidates)[:, None] + np.arange(7))
+            bounds_of_ranks[:, 8] = placement_ends[candidates]
+            rank_starts = bounds_of_ranks[:, :8] + 1
+            lengths = np.minimum(bounds_of_ranks[:, 1:] - rank_starts, 8)  # more than 8: 9 at least, below
+            rank_words = np.ndarray((size,), dtype="<u8", buffer=padded, strides=(1,))  # little-endian
+            words = rank_words.take(rank_starts) & _RANK_BYTES.take(lengths)
+            eight = ((words * _BYTE_SUM) >> np.uint64(56)) == 8  # a line's 8 answers: one word of bytes
+            eight &= bounds_of_ranks[:, 1:] - rank_starts <= 8
             ok[candidates] = eight.view(np.uint64).ravel() == _EVERY_RANK
         # Two kings in each placement, one K and one k (their letters' sum): the kings are few,
         # so where they are is found at once, then how many each placement holds.
