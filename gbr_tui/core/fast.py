@@ -392,8 +392,10 @@ class VectorEncoder:
         looked up among the valid ones, and for the clocks whether each byte is a digit (its high
         half 3, and its low half with 6 added still below 16)."""
         size = len(buffer)
-        fields = np.searchsorted(spaces, ends) - first_spaces  # a space before each
         last = len(spaces) - 1
+        # A space before each field: a line's spaces are those up to the next line's first (the
+        # line end is not one), the last line's those up to the end.
+        fields = np.diff(first_spaces, append=last)
         spelled = _eight_bytes(data)
         ok: np.ndarray = fields <= 5
         for number in range(1, 6):  # a line with fewer fields reads garbage here, not looked at
