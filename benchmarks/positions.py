@@ -18,10 +18,7 @@ run, as ratios against the baseline:
    script doing ``chess.Board(line)`` and counting the codes, per line (goal >= 20x);
 2. in process on the first 200,000 lines: ``Collection.tally()`` (what classify does) and
    ``FenEncoder.codes`` (what encode does), against ``chess.Board(line)`` and counting in the
-   same process (goal >= 40x for random and game positions, >= 25x for endgames). Since
-   classify also says which positions cannot occur (issue #30), the same is measured against
-   a baseline that does that work too, ``chess.Board(line).status()`` beside the code (no goal;
-   the counts of positions that are not legal must agree).
+   same process (goal >= 40x for random and game positions, >= 25x for endgames).
 """
 
 from __future__ import annotations
@@ -119,17 +116,6 @@ def baseline_counts(fens: list[str]) -> Counter:
     return Counter(encode(chess.Board(fen)) for fen in fens)
 
 
-def baseline_with_status(fens: list[str]) -> tuple[Counter, int]:
-    """The codes, and how many positions python-chess finds are not legal."""
-    counts: Counter = Counter()
-    not_legal = 0
-    for fen in fens:
-        board = chess.Board(fen)
-        counts[encode(board)] += 1
-        not_legal += board.status() != chess.STATUS_VALID
-    return counts, not_legal
-
-
 def tally_codes(path: Path) -> Tally:
     """What classify counts: the codes (as numbers, the summary's way), and the materials
     behind codes with a 9."""
@@ -172,10 +158,6 @@ def main() -> None:
         print(f"  chess.Board(line) and count  {base:7.2f} s")
         print(f"  Collection.tally()           {tallied:7.2f} s  {verdict(base / tallied, goal)}")
         print(f"  FenEncoder.codes             {encoded:7.2f} s  {verdict(base / encoded, goal)}")
-        judged, (_, not_legal) = cpu_seconds(baseline_with_status, fens)
-        assert sum(tally.not_legal.values()) == not_legal, "python-chess and gbr-tui count other illegal positions"
-        print(f"  chess.Board(line).status() and count: {judged:.2f} s, {not_legal:,} not legal (as classify says);")
-        print(f"    against it Collection.tally() {judged / tallied:.1f}x")
         base = command_seconds([sys.executable, "-c", BASELINE], stdin=path)
         classify = command_seconds(gbr_tui("classify", str(path)))
         encode_time = command_seconds(gbr_tui("encode"), stdin=path)
