@@ -1,11 +1,11 @@
 """The codes of many FENs at once, with numpy over the whole block of text.
 
 The block's lines are joined into one byte buffer and every check is a pass over that buffer or
-over one number per line: a translate table gives each byte's class, prefix sums count what a
-line's placement holds (bad bytes, slashes, squares, two digits in a row) between its
-boundaries, the squares of each of its eight ranks are differences of one prefix sum at its
-slashes, and ``np.bincount`` counts the men of each type per line. The trailing fields (side,
-castling, en passant, clocks) are checked field by field, each gathered into a small matrix.
+over a few numbers per line: a translate table gives each byte's class, searches among the
+slashes and kings found count what a line's placement holds between its boundaries, each of its
+eight ranks is read as one word of its bytes' squares and summed by a multiplication, and one
+sum per line counts its men, packed six bits a type. The trailing fields (side, castling, en
+passant, clocks) are checked field by field, each gathered into a small matrix.
 
 The checks are stricter than python-chess: a line they do not vouch for (tabs, two spaces, a
 ``~``, a 9th pawn, anything unusual) is *rejected*, and the caller asks python-chess, whose
@@ -113,9 +113,20 @@ def _eight_bytes(data: bytes) -> np.ndarray:
     return view
 
 
+#: Where a field's length goes in its packed spelling (``_packed``): a spelling padded with zero
+#: bytes is then not a shorter one followed by NUL bytes.
+_LENGTH_SHIFT = 40
+
+
 def _packed(texts: list[bytes], width: int) -> np.ndarray:
-    """Short byte strings as sorted integers, big-endian and zero-padded to ``width`` bytes."""
-    return np.sort(np.array([int.from_bytes(text.ljust(width, b"\0"), "big") for text in texts], dtype=np.int64))
+    """Short byte strings as sorted integers, big-endian and zero-padded to ``width`` bytes,
+    their length above them."""
+    return np.sort(
+        np.array(
+            [int.from_bytes(text.ljust(width, b"\0"), "big") | len(text) << _LENGTH_SHIFT for text in texts],
+            dtype=np.int64,
+        )
+    )
 
 
 def _castling_fields() -> list[bytes]:
@@ -131,12 +142,12 @@ _EN_PASSANT = _packed([b"-"] + [bytes([f, r]) for f in b"abcdefgh" for r in b"12
 
 
 def _digit_table(rule: Rule, queens: bool) -> np.ndarray:
-    """The digit character for (white count, black count) at ``4 * white + black``, counts of
-    3 or more taken as 3."""
-    return np.array(
-        [ord(str(piece_digit(white, black, rule, queens))) for white in range(4) for black in range(4)],
-        dtype=np.uint8,
-    )
+    """The digit character for (white count, black count) at ``64 * white + black``: the six
+    bits each count has in a packed key (counts of 3 or more are as 3)."""
+    digits = [ord(str(piece_digit(white, black, rule, queens))) for white in range(4) for black in range(4)]
+    capped = np.minimum(np.arange(64), 3)
+    table: np.ndarray = np.array(digits, dtype=np.uint8)[(capped[:, None] * 4 + capped[None, :]).ravel()]
+    return table
 
 
 #: A full code's six digits read as one number, ``abcd.ef`` -> abcdef: an index into a count
@@ -220,21 +231,19 @@ def code_counts(indices: list[np.ndarray], counted: dict[str, int]) -> tuple[np.
 
 
 class VettedBlock(Vetted):
-    """The verdicts of a block vetted here: the men of each line are packed in ``keys`` (and
-    counted in ``counts``, a row of ten a line), its full code is a row of ``text`` (``abcd.ef``
-    and a line end), and ``codes`` are written from those rows when first read (counting needs
-    only the rows)."""
+    """The verdicts of a block vetted here: the men of each line are packed in ``keys`` (six
+    bits a type, ``_MEN``), its full code is a row of ``text`` (``abcd.ef`` and a line end), and
+    ``codes`` are written from those rows when first read (counting needs only the rows)."""
 
     def __init__(
         self,
         text: NDArray[np.uint8],
         vouched: NDArray[np.bool_],
-        counts: NDArray[np.int64],
         keys: NDArray[np.int64],
         short: bool = False,
     ) -> None:
         self.rejected = np.flatnonzero(~vouched).tolist()
-        self.counts, self.keys = counts, keys
+        self.keys = keys
         self._text, self._vouched, self._short = text, vouched, short
         self._codes: list[str] | None = None
         self._rows: list[list[int]] | None = None
@@ -252,7 +261,7 @@ class VettedBlock(Vetted):
 
     def material(self, index: int) -> Material:
         if self._rows is None:  # all rows at once: numpy's per-row access costs some 10 us
-            self._rows = self.counts.tolist()
+            self._rows = ((self.keys[:, None] >> (6 * np.arange(10))) & 63).tolist()
         counts = self._rows[index]
         return Material(tuple(counts[:5]), tuple(counts[5:]))
 
@@ -290,9 +299,9 @@ class VectorEncoder:
         return vetted
 
     def _block(self, ok: np.ndarray, keys: np.ndarray) -> VettedBlock:
-        counts = (keys[:, None] >> (6 * np.arange(10))) & 63
-        ok &= (counts[:, 4] <= 8) & (counts[:, 9] <= 8)
-        return VettedBlock(self.code_rows(counts), ok, counts, keys, self.short)
+        white_pawns, black_pawns = (keys >> 24) & 63, (keys >> 54) & 63
+        ok &= (white_pawns <= 8) & (black_pawns <= 8)
+        return VettedBlock(self.code_rows(keys, white_pawns, black_pawns), ok, keys, self.short)
 
     def _vetted_texts(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         """``_vetted_lines`` of the texts."""
@@ -412,20 +421,30 @@ class VectorEncoder:
             else:
                 allowed, width = (_CASTLING, 4) if number == 2 else (_EN_PASSANT, 2)
                 values = (spelled[at] >> np.uint64(64 - 8 * width)) & _KEPT_BYTES[width][np.minimum(kept, width)]
+                values |= kept.astype(np.uint64) << np.uint64(_LENGTH_SHIFT)
                 found = allowed[np.minimum(np.searchsorted(allowed, values), len(allowed) - 1)]
                 good = (length >= 1) & (length <= width) & (found == values)
             ok &= (fields < number) | good
         return ok
 
-    def code_rows(self, counts: np.ndarray) -> np.ndarray:
-        """Every line's full code from its counts (rows with more than 8 pawns are garbage), a
-        row of bytes each: ``abcd.ef`` and a line end."""
-        capped = np.minimum(counts, 3)
-        text = np.empty((len(counts), 8), dtype=np.uint8)
+    def count_rows(self, men: np.ndarray) -> np.ndarray:
+        """``code_rows`` of materials given as rows of counts (Q R B N P q r b n p), at most 8
+        pawns a side (a count above 63 reads as 63, which writes the same digit)."""
+        capped = np.minimum(men, 63).astype(np.int64)
+        keys = (capped << (6 * np.arange(10))).sum(axis=1) if len(men) else np.zeros(0, dtype=np.int64)
+        return self.code_rows(keys, capped[:, 4], capped[:, 9])
+
+    def code_rows(self, keys: np.ndarray, white_pawns: np.ndarray, black_pawns: np.ndarray) -> np.ndarray:
+        """Every line's full code from its packed men and its pawns (rows with more than 8
+        pawns are garbage), a row of bytes each: ``abcd.ef`` and a line end. A piece's digit is
+        looked up by both sides' six bits of it, as they stand in the key."""
+        text = np.empty((len(keys), 8), dtype=np.uint8)
         for column, table in enumerate(self._tables):
-            text[:, column] = table.take(capped[:, column] * 4 + capped[:, column + 5])
+            pair = ((keys >> (6 * column - 6)) & 0xFC0) if column else ((keys << 6) & 0xFC0)
+            pair |= (keys >> (6 * column + 30)) & 63
+            text[:, column] = table.take(pair)
         text[:, 4] = ord(".")
-        text[:, 5] = np.minimum(counts[:, 4], 9) + ord("0")
-        text[:, 6] = np.minimum(counts[:, 9], 9) + ord("0")
+        text[:, 5] = np.minimum(white_pawns, 9) + ord("0")
+        text[:, 6] = np.minimum(black_pawns, 9) + ord("0")
         text[:, 7] = ord("\n")
         return text

@@ -109,3 +109,24 @@ def test_a_text_vetted_whole_agrees_with_its_lines_vetted(monkeypatch, piece_lin
 def test_a_text_small_enough_for_python_chess_is_all_left_to_it() -> None:
     vetted = FenEncoder(vector=False).vet_text("8/8/8/8/8/8/8/8\n" * 3, 3)
     assert list(vetted.rejected) == [0, 1, 2] and vetted.line_ends is None
+
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        f"{START} K\0 - 0 1",
+        f"{START} KQ\0 - 0 1",
+        f"{START} K\0\0\0 - 0 1",
+        f"{START} - -\0 0 1",
+        f"{START} KQkq -\0",
+    ],
+)
+def test_a_castling_or_en_passant_field_ending_in_nul_bytes_is_left_to_python_chess(fen: str) -> None:
+    """A field read as a word padded with zero bytes: a valid spelling followed by NUL bytes
+    was vouched for (code 4888.88) where python-chess refuses the FEN."""
+    with pytest.raises(ValueError):
+        chess.Board(fen)
+    assert list(FenEncoder(vector=True).vet([fen, START + " - - 0 1"]).rejected) == [0]

@@ -35,7 +35,7 @@ def tally_of_materials(
 
     if len(men) and (men[:, 4].max() > 8 or men[:, 9].max() > 8):
         raise GbrError("a material with more than eight pawns a side")
-    text = VectorEncoder(rule).code_rows(men)
+    text = VectorEncoder(rule).count_rows(men)
     codes = text.tobytes().decode("ascii").split("\n")[:-1]
     nines = (text[:, :4] == ord("9")).any(axis=1)
     tally = Tally()
