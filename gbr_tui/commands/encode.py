@@ -167,6 +167,10 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, suff
     out = sys.stdout
     for block in blocks:
         vetted = encoder.vet(block.texts) if block.text is None else encoder.vet_text(block.text, block.count)
+        if (written := vetted.written) is not None and not (prefix or suffix):
+            out.write(written)  # every line vouched for: the codes as written, not split and joined
+            out.flush()
+            continue
         codes = vetted.codes  # "" in the place of each line not vouched for
         for index in vetted.rejected:  # python-chess judges what the fast checks did not vouch for
             try:

@@ -249,6 +249,13 @@ class VettedBlock(Vetted):
         self._rows: list[list[int]] | None = None
 
     @property
+    def written(self) -> str | None:
+        if self.rejected:
+            return None
+        written = self._text.tobytes().decode("ascii")
+        return written.replace(".00\n", "\n") if self._short else written
+
+    @property
     def codes(self) -> list[str]:
         if self._codes is None:
             written = self._text.tobytes().decode("ascii")

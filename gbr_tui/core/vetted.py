@@ -28,6 +28,12 @@ class Vetted:
         """The code of each text vouched for, "" in the place of each rejected one."""
         return [""] * len(self.rejected)
 
+    @property
+    def written(self) -> str | None:
+        """Every code, a line end after each, when every text was vouched for (as one string:
+        no list of them is made); None otherwise."""
+        return None
+
     def material(self, index: int) -> Material:
         """The men behind the code of text ``index``, which must have been vouched for."""
         raise IndexError(f"text {index} of the batch was not vouched for")
