@@ -27,7 +27,7 @@ from numpy.typing import NDArray
 
 from gbr_tui.core.code import Rule, piece_digit
 from gbr_tui.core.legality import LETTERS as _LETTERS
-from gbr_tui.core.legality import status_flags
+from gbr_tui.core.legality import OFF_BOARD, PLACES, line_verdicts
 from gbr_tui.core.material import Material
 from gbr_tui.core.vetted import Vetted
 
@@ -426,24 +426,19 @@ class VectorEncoder:
             ok[candidates] = eight.view(np.uint64).ravel() == _EVERY_RANK
             squares = np.zeros(size + 1, dtype=np.int32)  # the squares before each byte, for the men
             np.cumsum(padded[:size], dtype=np.int32, out=squares[1:])
-        # Two kings in each placement, one K and one k (their letters' sum): the kings are few,
-        # so where they are is found at once, then how many each placement holds.
-        kings = np.flatnonzero((buffer | np.uint8(0x20)) == ord("k"))  # K and k (castling's too)
-        edges = np.searchsorted(kings, bounds)
-        firsts = edges[0::2]
-        letters = np.append(buffer.take(kings), np.zeros(2, dtype=np.uint8))
-        ok &= (edges[1::2] - firsts == 2) & (letters.take(firsts) + letters.take(firsts + 1) == _ONE_KING_A_SIDE)
         status = keys = np.zeros(lines, dtype=np.int64)  # nothing vouched for without squares
-        if squares is not None and ok.any():
-            # Each man's letter (and each letter of a later field: the squares before it, from
-            # its line's start, are then more than a placement's), its line and its plane.
+        if squares is not None:
+            # Each letter of the lines as a man (``legality``): its plane and the squares before
+            # it from its line's start (more than a placement's for a letter of a later field).
             planes = np.frombuffer(data.translate(_PLANES), dtype=np.uint8)
-            men = np.flatnonzero(planes < 12)
-            line_men = np.diff(np.append(np.searchsorted(men, starts), len(men)))
+            letters = np.flatnonzero(planes < 12)
+            first_men = np.searchsorted(letters, starts)
+            line_men = np.diff(np.append(first_men, len(letters)))
             men_lines = np.repeat(np.arange(lines), line_men)
-            squares_before = squares.take(men) - np.repeat(squares.take(starts), line_men)
-            status, needs_chess, keys = status_flags(lines, men_lines, squares_before, planes.take(men), *fields)
-            ok &= ~needs_chess
+            places = squares.take(letters) - squares.take(starts).take(men_lines)
+            men = planes.take(letters).astype(np.intp) * PLACES + np.minimum(places, OFF_BOARD)
+            one_king_a_side, keys, status, needs_chess = line_verdicts(men, men_lines, first_men, *fields)
+            ok &= one_king_a_side & ~needs_chess
         return ok, keys, status
 
     @staticmethod

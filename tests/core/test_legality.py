@@ -183,3 +183,21 @@ def test_status_words_are_the_editors() -> None:
     assert status_words(board_status(chess.Board("8/8/8/8/8/8/3k4/4K3 w - - 0 1"))) == [
         "the kings stand next to each other"
     ]
+
+
+@pytest.mark.parametrize(
+    "fen, expected",
+    [
+        # Black's e-pawn has just stepped from e7 to e5, nothing checks: legal.
+        ("4k3/8/8/4p3/8/8/8/4K3 w - e6 0 1", 0),
+        # No pawn in front of the square: invalid (and no man attacks a king anywhere).
+        ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", chess.STATUS_INVALID_EP_SQUARE),
+    ],
+)
+def test_a_block_whose_only_rare_line_has_no_check(fen: str, expected: int) -> None:
+    """A block with an en passant square and no man attacking a king at all (the checkers
+    looked up are then none)."""
+    assert int(chess.Board(fen).status()) == expected  # the reasoning, by the referee
+    vetted = VectorEncoder().vet([fen])
+    assert list(vetted.rejected) == []
+    assert vetted.line_status(0) == expected
