@@ -177,8 +177,10 @@ def line_verdicts(
     kings[0::2], kings[1::2] = black_king, white_king
     black_men = _BLACK.take(men)
     targets = kings.take(2 * men_lines + black_men)
-    near = np.flatnonzero(_ATTACKS.take(men * 64 + targets))
-    near = _Near(men.take(near) % PLACES, targets.take(near), men_lines.take(near), black_men.take(near))
+    attacking = np.flatnonzero(_ATTACKS.take(men * 64 + targets))
+    near = _Near(
+        men.take(attacking) % PLACES, targets.take(attacking), men_lines.take(attacking), black_men.take(attacking)
+    )
     free = near.free(taken.take(near.lines))
     attackers = np.bincount(2 * near.lines[free] + near.black[free], minlength=2 * lines)
     on_black_king, on_white_king = attackers[0::2], attackers[1::2]
