@@ -361,14 +361,9 @@ class Problems:
     def warn_not_legal(self, item: Input, warnings: list[str]) -> None:
         """An input whose code is defined but whose position is not a legal one (python-chess's
         validity flags, worded by ``position_warnings``): said, counted, not an error."""
-        self.warn_not_legal_all([(item.where, not_legal_words(warnings))])
-
-    def warn_not_legal_all(self, said: list[tuple[str, str]]) -> None:
-        """``warn_not_legal`` for many inputs at once: each where it is and its words (a block
-        of stdin may hold thousands: written at once)."""
-        self.not_legal += len(said)
-        command = self.command
-        (self.stream or sys.stderr).write("".join(f"gbr-tui {command}: {where}: {words}\n" for where, words in said))
+        self.not_legal += 1
+        stream = self.stream or sys.stderr
+        print(f"gbr-tui {self.command}: {item.where}: {not_legal_words(warnings)}", file=stream)
 
     def report(self, item: Input, error: GbrError) -> None:
         self.count += 1

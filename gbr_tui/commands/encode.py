@@ -43,10 +43,9 @@ from gbr_tui.core import (
     short_form,
 )
 from gbr_tui.core.captions import FORMS, write_caption
-from gbr_tui.core.describe import STIPULATION_WORDS, not_legal_words
+from gbr_tui.core.describe import STIPULATION_WORDS
 from gbr_tui.core.material import men_on_board
 from gbr_tui.core.piece_list import PrintedList, read_piece_list
-from gbr_tui.core.validity import status_words
 
 if TYPE_CHECKING:
     from gbr_tui.core.tablebases import Tablebases
@@ -173,16 +172,6 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, suff
             out.flush()
             continue
         codes = vetted.codes  # "" in the place of each line not vouched for
-        # The positions vouched for that are not legal ones, and below python-chess's, in order;
-        # the words of each status once (a block holds few).
-        not_legal: dict[int, str] = {}
-        worded: dict[int, str] = {}
-        for index in vetted.not_legal_lines():
-            status = vetted.line_status(index)
-            words = worded.get(status)
-            if words is None:
-                words = worded[status] = not_legal_words(status_words(status))
-            not_legal[index] = words
         for index in vetted.rejected:  # python-chess judges what the fast checks did not vouch for
             try:
                 board = board_from_fen(block.texts[index])
@@ -195,9 +184,7 @@ def _write_codes(blocks: Iterable[Block], encoder: FenEncoder, prefix: str, suff
                     problems.report(item, not_utf8(item.text) or error)
                 continue
             if warnings := position_warnings(board):
-                not_legal[index] = not_legal_words(warnings)
-        if not_legal:
-            problems.warn_not_legal_all([(block.input(index).where, not_legal[index]) for index in sorted(not_legal)])
+                problems.warn_not_legal(block.input(index), warnings)
         lines = [code for code in codes if code] if vetted.rejected else codes
         if prefix or suffix:
             lines = [prefix + code + suffix for code in lines]

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from gbr_tui.core.code import Rule, format_code, material_digits
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import Material, board_from_fen
-from gbr_tui.core.validity import board_status
 from gbr_tui.core.vetted import Vetted
 
 if TYPE_CHECKING:
@@ -47,13 +46,8 @@ class FenEncoder:
 
     def material_and_code(self, fen: str) -> tuple[Material, str]:
         """The material and the code of one FEN (python-chess reads it)."""
-        return self.classified(fen)[:2]
-
-    def classified(self, fen: str) -> tuple[Material, str, int]:
-        """The material, the code and the status (``validity.board_status``) of one FEN."""
-        board = board_from_fen(fen)
-        material = Material.from_board(board)
-        return material, format_code(material_digits(material, self.rule), self.short), board_status(board)
+        material = Material.from_board(board_from_fen(fen))
+        return material, format_code(material_digits(material, self.rule), self.short)
 
     def vet(self, fens: list[str]) -> Vetted:
         """The batch's plain FENs encoded the fast way; none when the batch is too small for it."""

@@ -8,7 +8,6 @@ is worked out in ``explanation``, the forms a position is written in in ``writte
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -18,7 +17,6 @@ from gbr_tui.core.code import Rule
 from gbr_tui.core.errors import GbrError
 from gbr_tui.core.material import TYPE_NAMES, Material
 from gbr_tui.core.text import printable
-from gbr_tui.core.validity import status_words
 
 if TYPE_CHECKING:
     from gbr_tui.core.examples import Example
@@ -236,34 +234,26 @@ def not_saved_words(path: object, error: Exception) -> str:
 # --- reading collections, checking their captions ---------------------------------------------------
 
 
-def not_legal_reasons(statuses: Mapping[int, int]) -> list[tuple[str, int]]:
-    """Each reason (``status_words``) the positions counted by status are not legal ones for,
-    with how many it holds for, the commonest first."""
-    reasons: Counter[str] = Counter()
-    for status, count in statuses.items():
-        for reason in status_words(status):
-            reasons[reason] += count
-    return reasons.most_common()
+def king_warnings(kings: tuple[int, int]) -> list[str]:
+    """Why a position without one king a side is not a legal one, as ``position_warnings``
+    words python-chess's flags."""
+    words = [
+        f"{SIDE_NAMES[color]} has no king" for color, count in zip((chess.WHITE, chess.BLACK), kings) if count == 0
+    ]
+    if max(kings) > 1:
+        words.append("a side has more than one king")
+    return words
 
 
-def not_legal_summary(statuses: Mapping[int, int]) -> str:
-    """The line ``classify`` writes before its last when some records are not legal positions
-    (counted by status): how many, and why, the three commonest reasons named."""
-    count = sum(statuses.values())
-    records = "record is not a legal position" if count == 1 else "records are not legal positions"
-    reasons = not_legal_reasons(statuses)
-    named = [f"{reason} ({number:,})" for reason, number in reasons[:3]]
-    if len(reasons) > 3:
-        named.append(plural(len(reasons) - 3, "other reason"))
-    return f"{count:,} {records} (classified all the same): {'; '.join(named)}"
+def kingless_summary(count: int) -> str:
+    """The line ``classify`` writes before its last when some positions lack one king a side."""
+    positions = "position is" if count == 1 else "positions are"
+    return f"{count:,} {positions} not legal (no king, or more than one, on a side): classified by their men"
 
 
-def not_legal_status_words(statuses: Mapping[int, int]) -> str:
-    """The browser's status line, of the positions that are not legal ones (by status): how
-    many, and the commonest reason."""
-    reasons = not_legal_reasons(statuses)
-    more = ", ..." if len(reasons) > 1 else ""
-    return f"{sum(statuses.values()):,} not legal ({reasons[0][0] if reasons else 'unknown'}{more})"
+def not_legal_status_words(count: int) -> str:
+    """The browser's status line, of the positions without one king a side."""
+    return f"{count:,} not legal (no king, or more than one, on a side)"
 
 
 def read_summary(classified: int, bad: int) -> str:

@@ -9,9 +9,7 @@ passant, clocks) are checked field by field, each gathered into a small matrix.
 
 The checks are stricter than python-chess: a line they do not vouch for (tabs, two spaces, a
 ``~``, a 9th pawn, anything unusual) is *rejected*, and the caller asks python-chess, whose
-verdict and message are final. So the answers are python-chess's on every line. Each man's
-square and plane go to ``legality``, whose bitboards give the line's ``Board.status()`` (is it
-a legal position, and why not) and its men's counts.
+verdict and message are final. So the answers are python-chess's on every line.
 
 numpy is imported by this module and by the summary's (``collection.summary_lines``) alone, and
 only batch work imports them (see ``FenEncoder``).
@@ -26,8 +24,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gbr_tui.core.code import Rule, piece_digit
-from gbr_tui.core.legality import LETTERS as _LETTERS
-from gbr_tui.core.legality import OFF_BOARD, PLACES, line_verdicts
 from gbr_tui.core.material import Material
 from gbr_tui.core.vetted import Vetted
 
@@ -87,6 +83,9 @@ _SQUARES = _byte_table(
 _ONE_KING_A_SIDE = ord("K") + ord("k")
 _EVERY_RANK = int.from_bytes(bytes([True]) * 8, "little")  # eight ranks of eight squares, as bools
 _FULL_PLACEMENT = 64 + 7  # eight ranks of eight men: no digit, and six bits may not hold a type
+_MEN = np.zeros(256, dtype=np.int64)
+for _index, _letter in enumerate(_COUNTED):
+    _MEN[_letter] = 1 << (6 * _index)
 
 # The fields after the placement: which bytes are side letters; the first n of ``width`` bytes
 # of a field are kept by a mask.
@@ -139,9 +138,6 @@ def _castling_fields() -> list[bytes]:
 
 
 _CASTLING = _packed(_castling_fields(), 4).astype(np.uint64)
-_PLANES = _byte_table({bytes(_LETTERS[plane : plane + 1]): plane for plane in range(12)}, 12)
-_NO_EN_PASSANT = np.uint64(ord("-") << 8)
-_A1 = ord("1") * 8 + ord("a")  # an en passant field's square: 8 times its rank's byte and its file's
 _EN_PASSANT = _packed([b"-"] + [bytes([f, r]) for f in b"abcdefgh" for r in b"12345678"], 2).astype(np.uint64)
 
 
@@ -234,12 +230,6 @@ def code_counts(indices: list[np.ndarray], counted: dict[str, int]) -> tuple[np.
     return present, counts.take(present)
 
 
-def status_counts(status: np.ndarray) -> dict[int, int]:
-    """How many lines have each status other than 0 (``legality.status_flags``)."""
-    found, counts = np.unique(status[status != 0], return_counts=True)
-    return dict(zip(found.tolist(), counts.tolist()))
-
-
 class VettedBlock(Vetted):
     """The verdicts of a block vetted here: the men of each line are packed in ``keys`` (six
     bits a type, ``_MEN``), its full code is a row of ``text`` (``abcd.ef`` and a line end), and
@@ -251,20 +241,16 @@ class VettedBlock(Vetted):
         vouched: NDArray[np.bool_],
         keys: NDArray[np.int64],
         short: bool = False,
-        status: NDArray[np.int64] | None = None,
     ) -> None:
         self.rejected = np.flatnonzero(~vouched).tolist()
         self.keys = keys
-        #: Each line's status (``legality.status_flags``; 0 for a legal position), to be read
-        #: for the lines vouched for only.
-        self.status = np.zeros(len(vouched), dtype=np.int64) if status is None else status
         self._text, self._vouched, self._short = text, vouched, short
         self._codes: list[str] | None = None
         self._rows: list[list[int]] | None = None
 
     @property
     def written(self) -> str | None:
-        if self.rejected or self.not_legal_lines():
+        if self.rejected:
             return None
         written = self._text.tobytes().decode("ascii")
         return written.replace(".00\n", "\n") if self._short else written
@@ -288,16 +274,6 @@ class VettedBlock(Vetted):
 
     def code_indices(self) -> NDArray[np.int32]:
         return code_indices(self._text)[self._vouched]
-
-    def line_status(self, index: int) -> int:
-        return int(self.status[index])
-
-    def not_legal_lines(self) -> list[int]:
-        lines: list[int] = np.flatnonzero((self.status != 0) & self._vouched).tolist()
-        return lines
-
-    def not_legal(self) -> dict[int, int]:
-        return status_counts(self.status[self._vouched])
 
     def nine_keys(self) -> tuple[NDArray[np.bytes_], NDArray[np.int64]]:
         """The full codes (``S7``) with a 9 among the vouched-for lines, and the packed men
@@ -329,69 +305,56 @@ class VectorEncoder:
         vetted.line_ends = ends if len(data) == len(text) else None
         return vetted
 
-    def _block(self, ok: np.ndarray, keys: np.ndarray, status: np.ndarray) -> VettedBlock:
+    def _block(self, ok: np.ndarray, keys: np.ndarray) -> VettedBlock:
         white_pawns, black_pawns = (keys >> 24) & 63, (keys >> 54) & 63
         ok &= (white_pawns <= 8) & (black_pawns <= 8)
-        return VettedBlock(self.code_rows(keys, white_pawns, black_pawns), ok, keys, self.short, status)
+        return VettedBlock(self.code_rows(keys, white_pawns, black_pawns), ok, keys, self.short)
 
-    def _vetted_texts(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _vetted_texts(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         """``_vetted_lines`` of the texts."""
         data = _encoded("\n".join(texts) + "\n")
         buffer = np.frombuffer(data, dtype=np.uint8)
         ends = np.flatnonzero(buffer == _LINE_END)
         if len(ends) != len(texts):  # a text with a line end inside: the buffer's lines are not the texts
             broken = [index for index, text in enumerate(texts) if "\n" in text]
-            ok, keys, status = self._vetted_texts([text if "\n" not in text else "" for text in texts])
+            ok, keys = self._vetted_texts([text if "\n" not in text else "" for text in texts])
             ok[broken] = False
-            return ok, keys, status
+            return ok, keys
         return self._vetted_lines(data, buffer, ends)
 
-    def _vetted_lines(
-        self, data: bytes, buffer: np.ndarray, ends: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _vetted_lines(self, data: bytes, buffer: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Whether each line of ``data`` (``buffer`` its bytes, ``ends`` where its lines end) is
-        vouched for here (its placement and its fields), its men packed (six bits a type; the pawns
-        are counted by the caller) and its status (``legality.status_flags``).
+        vouched for here (its placement and its fields), and its men packed (``_MEN``); the
+        pawns are counted by the caller.
 
         The fields after the placements are checked for all the lines at once (their arrays
         hold a number or two a line), the placements ``_PIECE_LINES`` lines at a time (theirs
         some 8 bytes a byte of text)."""
         if not len(ends):
-            return np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+            return np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64)
         starts = np.empty(len(ends), dtype=np.int64)
         starts[0] = 0
         starts[1:] = ends[:-1] + 1
         spaces = np.append(np.flatnonzero(buffer == _SPACE), len(buffer))  # and one past the end
         first_spaces = np.searchsorted(spaces, starts)
         placement_ends = np.minimum(spaces[first_spaces], ends)
-        ok, black, castling, en_passant = self._trailing_fields(data, buffer, ends, spaces, first_spaces)
+        ok = self._trailing_fields(data, buffer, ends, spaces, first_spaces)
         keys = np.empty(len(ends), dtype=np.int64)
-        status = np.zeros(len(ends), dtype=np.int64)
         for first in range(0, len(ends), _PIECE_LINES):
             lines = slice(first, first + _PIECE_LINES)
             begin, end = int(starts[first]), int(ends[lines][-1]) + 1
-            piece_ok, keys[lines], status[lines] = self._placements(
-                data[begin:end],
-                buffer[begin:end],
-                starts[lines] - begin,
-                placement_ends[lines] - begin,
-                (black[lines], castling[lines], en_passant[lines]),
+            piece_ok, keys[lines] = self._placements(
+                data[begin:end], buffer[begin:end], starts[lines] - begin, placement_ends[lines] - begin
             )
             ok[lines] &= piece_ok
-        return ok, keys, status
+        return ok, keys
 
     @staticmethod
     def _placements(
-        data: bytes,
-        buffer: np.ndarray,
-        starts: np.ndarray,
-        placement_ends: np.ndarray,
-        fields: tuple[np.ndarray, np.ndarray, np.ndarray],
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        data: bytes, buffer: np.ndarray, starts: np.ndarray, placement_ends: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Whether each line's placement (up to its first space) is one python-chess reads the
-        plain way, the men it counts, and its status (``legality.status_flags``, with
-        ``fields``: the lines' side to move, castling and en passant as ``_trailing_fields``
-        reads them); a line whose status is python-chess's to find is not vouched for."""
+        plain way, and the men it counts."""
         lines = len(starts)
         bounds = np.empty(2 * lines, dtype=np.int64)  # each placement's start and end, in turn
         bounds[0::2] = starts
@@ -406,7 +369,6 @@ class VectorEncoder:
             placement_ends - starts != _FULL_PLACEMENT
         )
         candidates = np.flatnonzero(ok)
-        squares = None
         if len(candidates):
             size = len(buffer)
             padded = np.zeros(size + 8, dtype=np.uint8)  # a word's read may run past the end
@@ -424,32 +386,22 @@ class VectorEncoder:
             eight = ((words * _BYTE_SUM) >> np.uint64(56)) == 8  # a line's 8 answers: one word of bytes
             eight &= bounds_of_ranks[:, 1:] - rank_starts <= 8
             ok[candidates] = eight.view(np.uint64).ravel() == _EVERY_RANK
-            squares = np.zeros(size + 1, dtype=np.int32)  # the squares before each byte, for the men
-            np.cumsum(padded[:size], dtype=np.int32, out=squares[1:])
-        status = keys = np.zeros(lines, dtype=np.int64)  # nothing vouched for without squares
-        if squares is not None:
-            # Each letter of the lines as a man (``legality``): its plane and the squares before
-            # it from its line's start (more than a placement's for a letter of a later field).
-            planes = np.frombuffer(data.translate(_PLANES), dtype=np.uint8)
-            letters = np.flatnonzero(planes < 12)
-            first_men = np.searchsorted(letters, starts)
-            line_men = np.diff(np.append(first_men, len(letters)))
-            men_lines = np.repeat(np.arange(lines), line_men)
-            places = squares.take(letters) - squares.take(starts).take(men_lines)
-            men = planes.take(letters).astype(np.intp) * PLACES + np.minimum(places, OFF_BOARD)
-            one_king_a_side, keys, status, needs_chess = line_verdicts(men, men_lines, first_men, *fields)
-            ok &= one_king_a_side & ~needs_chess
-        return ok, keys, status
+        # Two kings in each placement, one K and one k (their letters' sum): the kings are few,
+        # so where they are is found at once, then how many each placement holds.
+        kings = np.flatnonzero((buffer | np.uint8(0x20)) == ord("k"))  # K and k (castling's too)
+        edges = np.searchsorted(kings, bounds)
+        firsts = edges[0::2]
+        letters = np.append(buffer.take(kings), np.zeros(2, dtype=np.uint8))
+        ok &= (edges[1::2] - firsts == 2) & (letters.take(firsts) + letters.take(firsts + 1) == _ONE_KING_A_SIDE)
+        return ok, np.add.reduceat(_MEN.take(buffer), bounds)[0::2]
 
     @staticmethod
     def _trailing_fields(
         data: bytes, buffer: np.ndarray, ends: np.ndarray, spaces: np.ndarray, first_spaces: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    ) -> np.ndarray:
         """Whether the fields after each placement are up to five plain ones python-chess takes,
         a space before each: side, castling, en passant, two clocks of at most eight digits.
         ``spaces`` are the buffer's (and its end), ``first_spaces`` where each line's first is.
-        Also, for ``legality``: whether Black is to move, the castling field (its bytes as one
-        number, 0 if none) and the en passant square (-1 if none).
 
         Each field is read as one big-endian number of the eight bytes at its start (a strided
         view of the buffer), cut to its length: the spelling of castling and en passant fields,
@@ -462,9 +414,6 @@ class VectorEncoder:
         fields = np.diff(first_spaces, append=last)
         spelled = _eight_bytes(data)
         ok: np.ndarray = fields <= 5
-        black = np.zeros(len(ends), dtype=bool)
-        castling = np.zeros(len(ends), dtype=np.uint64)
-        en_passant = np.full(len(ends), -1, dtype=np.intp)
         for number in range(1, 6):  # a line with fewer fields reads garbage here, not looked at
             before = np.minimum(first_spaces + number - 1, last)
             at = np.minimum(spaces[before] + 1, size - 1)
@@ -472,7 +421,6 @@ class VectorEncoder:
             kept = np.minimum(np.maximum(length, 1), 8)
             if number == 1:
                 good = (length == 1) & _SIDE_LETTERS[buffer[at]]
-                black = (fields >= 1) & (buffer[at] == ord("b"))
             elif number > 3:
                 clock = spelled[at] & _KEPT_BYTES[8][kept]
                 good = (length == kept) & ((clock & _HIGH_HALVES) == (_DIGIT_HIGH_HALVES & _KEPT_BYTES[8][kept]))
@@ -483,15 +431,8 @@ class VectorEncoder:
                 values |= kept.astype(np.uint64) << np.uint64(_LENGTH_SHIFT)
                 found = allowed[np.minimum(np.searchsorted(allowed, values), len(allowed) - 1)]
                 good = (length >= 1) & (length <= width) & (found == values)
-                given = (fields >= number) & good
-                values &= np.uint64((1 << _LENGTH_SHIFT) - 1)  # the spelling alone
-                if number == 2:
-                    castling = np.where(given, values, np.uint64(0))
-                else:
-                    square = (values & np.uint64(0xFF)).astype(np.intp) * 8 + (values >> np.uint64(8)).astype(np.intp)
-                    en_passant = np.where(given & (values != _NO_EN_PASSANT), square - _A1, -1)
             ok &= (fields < number) | good
-        return ok, black, castling, en_passant
+        return ok
 
     def count_rows(self, men: np.ndarray) -> np.ndarray:
         """``code_rows`` of materials given as rows of counts (Q R B N P q r b n p), at most 8

@@ -21,51 +21,14 @@ _STATUS_WORDS = [
 ]
 
 
-#: Bits of a status beside python-chess's (``board_status``), for its words: the kings stand
-#: next to each other; Black is to move (set only with a flag of python-chess's).
-ADJACENT_KINGS = 1 << 24
-BLACK_TO_MOVE = 1 << 25
-
-
-def board_status(board: chess.Board) -> int:
-    """``board.status()`` with this module's two bits where it is not 0: all ``status_words``
-    needs, in one number (``legality`` computes the same for a block of positions)."""
-    status = int(board.status())
-    if not status:
-        return 0
-    white_king, black_king = board.king(chess.WHITE), board.king(chess.BLACK)
-    if white_king is not None and black_king is not None and chess.square_distance(white_king, black_king) == 1:
-        status |= ADJACENT_KINGS
-    if board.turn == chess.BLACK:
-        status |= BLACK_TO_MOVE
-    return status
-
-
-def king_status(kings: tuple[int, int]) -> int:
-    """The status flags of a position with ``kings`` (White's, Black's), from the kings alone:
-    for positions whose board is not at hand (games, an index's rows)."""
-    status = 0
-    if kings[0] == 0:
-        status |= chess.STATUS_NO_WHITE_KING
-    if kings[1] == 0:
-        status |= chess.STATUS_NO_BLACK_KING
-    if kings[0] + kings[1] > 2:
-        status |= chess.STATUS_TOO_MANY_KINGS
-    return status
-
-
-def status_words(status: int) -> list[str]:
-    """Why a position with this ``board_status`` is not a legal chess position, in words; empty
-    when it is."""
-    words = [text for flag, text in _STATUS_WORDS if status & flag]
-    if status & ADJACENT_KINGS:
-        words.append("the kings stand next to each other")
-    elif status & chess.STATUS_OPPOSITE_CHECK:
-        mover, other = ("Black", "White") if status & BLACK_TO_MOVE else ("White", "Black")
-        words.append(f"{other} is in check with {mover} to move")
-    return words
-
-
 def position_warnings(board: chess.Board) -> list[str]:
     """Why a position is not a legal chess position, in words; empty when it is."""
-    return status_words(board_status(board))
+    status = board.status()
+    words = [text for flag, text in _STATUS_WORDS if status & flag]
+    white_king, black_king = board.king(chess.WHITE), board.king(chess.BLACK)
+    if white_king is not None and black_king is not None and chess.square_distance(white_king, black_king) == 1:
+        words.append("the kings stand next to each other")
+    elif status & chess.STATUS_OPPOSITE_CHECK:
+        mover, other = ("White", "Black") if board.turn == chess.WHITE else ("Black", "White")
+        words.append(f"{other} is in check with {mover} to move")
+    return words

@@ -42,19 +42,6 @@ class Vetted:
         """The codes vouched for as numbers (``fast.code_indices``); None: count ``codes``."""
         return None
 
-    def line_status(self, index: int) -> int:
-        """The status of text ``index``, which must have been vouched for: python-chess's
-        ``Board.status()`` as ``validity.board_status`` gives it, 0 for a legal position."""
-        raise IndexError(f"text {index} of the batch was not vouched for")
-
-    def not_legal_lines(self) -> list[int]:
-        """The texts vouched for whose positions are not legal ones; none here."""
-        return []
-
-    def not_legal(self) -> dict[int, int]:
-        """How many texts vouched for have each status other than 0; none here."""
-        return {}
-
     def nine_keys(self) -> tuple[Sequence[bytes] | NDArray[np.bytes_], Sequence[int] | NDArray[np.int64]]:
         """The vouched-for codes with a 9, which hide their material, and the men behind each
         packed in one number (``Tally.add_packed``); none here."""

@@ -296,24 +296,3 @@ def test_positions_that_cannot_occur_in_a_big_stdin_are_said_with_their_line() -
     assert result.lines[99] == "0300.10" and len(result.lines) == NUMPY_WORTH
     assert "line 100: not a legal position (Black has no king)" in result.stderr
     assert "1 position is not legal" in result.stderr
-
-
-def test_positions_numpy_vouches_for_are_judged_by_python_chess_rules() -> None:
-    """Fails before: in a big stdin, a line with one king a side was not asked of python-chess,
-    and the side not to move in check (a Black rook on e2 against the king on e1, Black to
-    move) or kings side by side went unsaid."""
-    from gbr_tui.core.batch import NUMPY_WORTH
-
-    lines = [KUBBEL] * NUMPY_WORTH
-    lines[9] = "4k3/8/8/8/8/8/4r3/4K3 b - - 0 1"
-    lines[19] = "8/8/8/8/8/8/3k4/4K3 w - - 0 1"
-    result = run_gbr("encode", stdin="\n".join(lines) + "\n")
-    assert len(result.lines) == NUMPY_WORTH and result.status == 0
-    said = [line for line in result.stderr.splitlines() if "not a legal position" in line]
-    assert said == [
-        "gbr-tui encode: line 10: not a legal position (White is in check with Black to move): "
-        "its code is given all the same",
-        "gbr-tui encode: line 20: not a legal position (the kings stand next to each other): "
-        "its code is given all the same",
-    ]
-    assert "2 positions are not legal" in result.stderr

@@ -18,9 +18,10 @@ from gbr_tui.commands.common import SHOWN_CHARACTERS, collection_request
 from gbr_tui.commands.tablebase_options import open_tables, report_problems
 from gbr_tui.core import Rule, hhdb
 from gbr_tui.core.collection import BadRecord, Collection, CollectionError, Tally, store
-from gbr_tui.core.collection.tally import folded
+from gbr_tui.core.collection.index import without_one_king_a_side
+from gbr_tui.core.collection.tally import ONE_KING_A_SIDE, folded
 from gbr_tui.core.collection.theory import Theory
-from gbr_tui.core.describe import not_legal_summary, read_summary
+from gbr_tui.core.describe import kingless_summary, read_summary
 from gbr_tui.core.patterns import ClassPattern
 from gbr_tui.core.text import printable
 
@@ -91,8 +92,8 @@ class Classifier:
             if self.tables is not None:
                 report_problems(self.tables, "classify")
         tally = self.tally
-        if tally.not_legal:
-            self.errors.print(f"gbr-tui classify: {not_legal_summary(tally.not_legal)}")
+        if not_legal := without_one_king_a_side(tally):
+            self.errors.print(f"gbr-tui classify: {kingless_summary(not_legal)}")
         self.errors.print(read_summary(tally.classified, tally.bad))
         return EXIT_BAD_INPUT if tally.bad else EXIT_OK
 
@@ -179,8 +180,8 @@ class Classifier:
                     if item.number % 1024 == 0 and done is not None:
                         self._advance_to(self.done_before + done)
                     code, material = item.code, item.material
-                    if status := records.status_of(item):
-                        tally.not_legal[status] += 1  # counted as the summary counts them
+                    if material.kings != ONE_KING_A_SIDE:
+                        tally.add_hidden(code, material)  # counted as the summary counts them
                     if self.args.either_colour:
                         code, material, _ = folded(code, material, None)
                     if records.wanted(self.pattern, code, material, self.args.either_colour) and hhdb.kept(

@@ -10,10 +10,10 @@ from gbr_tui.commands.common import write_json_lines
 from gbr_tui.core import short_form
 from gbr_tui.core.collection import HEADERS, Record
 from gbr_tui.core.collection.tally import ONE_KING_A_SIDE, swapped_code
+from gbr_tui.core.describe import king_warnings
 from gbr_tui.core.hhdb import hhdb_fields, tags_only
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
-from gbr_tui.core.validity import king_status, status_words
 
 CSV_FIELDS = ("file", "record", "line", "ply", "plies", "code", "material", "position", *HEADERS)
 
@@ -37,13 +37,6 @@ def wanted(pattern: ClassPattern | None, code: str, material: Material, either_c
     return either_colour and pattern.matches(swapped_code(code), material.swapped())
 
 
-def status_of(record: Record) -> int:
-    """Why a record's position is not a legal one (``validity.board_status``), 0 if it is: a
-    game's positions are told by their kings alone."""
-    kings = record.material.kings
-    return record.status or (king_status(kings) if kings != ONE_KING_A_SIDE else 0)
-
-
 def record_row(file: str, record: Record, code: str, material: Material, short: bool) -> dict:
     """A record's row, its class as given (folded with ``--either-colour``)."""
     row = {
@@ -54,8 +47,8 @@ def record_row(file: str, record: Record, code: str, material: Material, short: 
         "material": str(material),
         "position": record.fen,
     }
-    if status := status_of(record):  # not a legal position: said, as the editor does
-        row["warnings"] = status_words(status)
+    if material.kings != ONE_KING_A_SIDE:  # not a legal position: said, as the editor does
+        row["warnings"] = king_warnings(material.kings)
     if record.ply is not None:
         row["ply"] = record.ply
     if record.plies is not None:

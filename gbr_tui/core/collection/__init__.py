@@ -7,7 +7,6 @@ hands out; ``walk`` hands them to what consumes them, grouping games; ``tally`` 
 and lists them; ``index`` keeps every record by class for the browser.
 """
 
-from gbr_tui.core.collection.class_materials import material_of_code
 from gbr_tui.core.collection.formats import detect_format, format_names
 from gbr_tui.core.collection.index import FIELDS, ClassIndex, IndexedRecord
 from gbr_tui.core.collection.readers import Collection, CollectionRequest
@@ -22,7 +21,7 @@ from gbr_tui.core.collection.records import (
     Record,
 )
 from gbr_tui.core.collection.source import not_utf8
-from gbr_tui.core.collection.tally import ClassRow, Tally, class_rows
+from gbr_tui.core.collection.tally import ClassRow, Tally, class_rows, material_of_code
 
 __all__ = [
     "FIELDS",

@@ -12,7 +12,6 @@ import heapq
 import operator
 import os
 from array import array
-from collections import Counter
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any, Literal, cast, overload
@@ -136,10 +135,6 @@ class ClassIndex:
         self.records_added += count
         self.tally.add_code_numbers([lines.code_indices])
         self.tally.add_packed(lines.nine_codes, lines.nine_keys)
-        if lines.statuses.any():
-            from gbr_tui.core.fast import status_counts  # the batch path has imported it
-
-            self.tally.not_legal.update(status_counts(lines.statuses))
         self.classified += count
         self.tally.classified += count
 
@@ -277,7 +272,7 @@ class _Adding(Consumer):
             if not self.games:
                 index.tally.classified += 1
         if not self.games:
-            index.tally.add(record.code, record.material, status=record.status)
+            index.tally.add(record.code, record.material)
         if self.each is not None and record.caption is not None:
             found = self.each(record) if self.found is _UNCHECKED else self.found
             index.captions_checked += 1
@@ -291,6 +286,19 @@ class _Adding(Consumer):
 
     def game(self, classes: GameClasses, result: int) -> None:
         self.index.tally.add_game(classes, result)
+
+
+def without_one_king_a_side(tally: Tally) -> int:
+    """The positions counted that have no king or more than one on a side: not legal positions,
+    classified by their men all the same. Their materials, which name their kings, are kept
+    apart (``Tally.hidden``): the batch path vouches only for one king a side, python-chess
+    reads the others; an index's rows keep the kings too (``material_rows``)."""
+    return sum(
+        count
+        for materials in tally.hidden.values()
+        for material, count in materials.items()
+        if material.kings != ONE_KING_A_SIDE
+    )
 
 
 class ClassListing(Sequence[ClassRow]):
@@ -321,10 +329,10 @@ class ClassListing(Sequence[ClassRow]):
         return len(self._codes)
 
     @property
-    def not_legal(self) -> Counter[int]:
-        """Of all the positions counted (not only the classes listed): those that are not legal
-        ones, by status (``Tally.not_legal``)."""
-        return self._tally.not_legal
+    def not_legal(self) -> int:
+        """Of all the positions counted (not only the classes listed): those without one king a
+        side (``without_one_king_a_side``)."""
+        return without_one_king_a_side(self._tally)
 
     @overload
     def __getitem__(self, index: int) -> ClassRow: ...

@@ -104,8 +104,7 @@ def _classified(reading: Reading, batch: list[Entry]) -> Iterator[Item]:
             if whole is not None:
                 headers, printed = reading.epd_fields(whole, whole.find(position) + len(position))
             code, material = vetted.codes[index], vetted.material(index)
-            status = vetted.line_status(index)
-            item = Record(number, line, code, material, position, headers=headers, caption=printed, status=status)
+            item = Record(number, line, code, material, position, headers=headers, caption=printed)
         yield with_caption(item, caption) if caption is not None and type(item) is Record else item
 
 
@@ -153,7 +152,6 @@ def tally_positions(reading: Reading, tally: Tally, epd: bool, on_block: Callabl
             tally.codes.update(vetted.codes)
             tally.codes.pop("", None)  # the rejected lines' place
         tally.add_packed(*vetted.nine_keys())
-        tally.not_legal.update(vetted.not_legal())
         if on_block is not None:
             on_block()
 
@@ -196,7 +194,6 @@ class VouchedLines:
     nine_keys: Any
     indices: Any
     texts: list[str] | TextLines
-    statuses: Any  # ``validity.board_status``, 0 for a legal position
 
 
 def vouched_positions(reading: Reading, epd: bool) -> Iterator[Item | VouchedLines]:
@@ -247,14 +244,7 @@ def vouched_positions(reading: Reading, epd: bool) -> Iterator[Item | VouchedLin
             if stop > start:
                 run = vouched[start:stop]
                 yield VouchedLines(
-                    numbers[run],
-                    line_numbers[run],
-                    block.keys[run],
-                    codes[start:stop],
-                    *nines,
-                    run,
-                    texts,
-                    block.status[run],
+                    numbers[run], line_numbers[run], block.keys[run], codes[start:stop], *nines, run, texts
                 )
                 nines = nines[0][:0], nines[1][:0]
                 start = stop

@@ -134,14 +134,14 @@ class Reading:
         if bad is not None:
             return BadRecord(number, line, f"bytes that are not UTF-8 (column {bad + 1})")
         try:
-            material, code, status = self.encoder.classified(text)
+            material, code = self.encoder.material_and_code(text)
         except GbrError as error:
             return BadRecord(number, line, error.message)
         end = text.find(" ")
         kings = (text.count("K", 0, end), text.count("k", 0, end)) if end >= 0 else (text.count("K"), text.count("k"))
         if kings != ONE_KING_A_SIDE:
             material = Material(material.white, material.black, kings)
-        return Record(number, line, code, material, text, status=status)
+        return Record(number, line, code, material, text)
 
     def classify_epd(self, number: int, line: int, text: str) -> Item:
         """An EPD line classified on its own, with its ``id`` and printed caption."""

@@ -55,7 +55,6 @@ class Record:
     plies: int | None = None  # games, every class: the plies played while the game was in it
     headers: Mapping[str, str] = field(default_factory=dict)
     caption: str | None = None  # the caption printed with the position, when one is read
-    status: int = 0  # why the position is not a legal one (``validity.board_status``), 0 if it is
 
 
 #: A study's stipulation and the PGN result that follows it, and the word its Black tag holds

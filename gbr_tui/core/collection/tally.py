@@ -12,12 +12,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast, overload
 
-from gbr_tui.core.collection.class_materials import CodeMaterial, PackedRun, material_of_code
+from gbr_tui.core.code import digit_sides
 from gbr_tui.core.families import ALL_FAMILIES, Family, family_of
 from gbr_tui.core.material import Material
-from gbr_tui.core.validity import king_status
 
 if TYPE_CHECKING:
     import numpy as np
@@ -231,8 +230,6 @@ class Tally:
     families: dict[str, list[int]] = field(default_factory=dict)  # games: family -> count, results
     classified: int = 0
     bad: int = 0
-    #: The positions counted that are not legal ones, by status (``validity.board_status``).
-    not_legal: Counter[int] = field(default_factory=Counter)
     #: Blocks of full codes as numbers (``fast.code_indices``), counted into ``codes`` when it is
     #: first read: a worker process hands back arrays, not a Counter of tens of thousands of codes.
     _numbers: list[np.ndarray] = field(default_factory=list)
@@ -248,16 +245,7 @@ class Tally:
         if not isinstance(other, Tally):
             return NotImplemented
         mine, theirs = (
-            (
-                tally.codes,
-                tally.hidden,
-                tally.packed,
-                tally.results,
-                tally.families,
-                tally.classified,
-                tally.bad,
-                tally.not_legal,
-            )
+            (tally.codes, tally.hidden, tally.packed, tally.results, tally.families, tally.classified, tally.bad)
             for tally in (self, other)
         )
         return mine == theirs
@@ -289,15 +277,10 @@ class Tally:
     def read(self) -> int:
         return self.classified + self.bad
 
-    def add(self, code: str, material: Material, count: int = 1, status: int = 0) -> None:
-        """Count a class; ``status``: its position's, when known (a position without one king a
-        side is not a legal one all the same)."""
+    def add(self, code: str, material: Material, count: int = 1) -> None:
         self._codes[code] += count  # before the numbers not yet counted, as they came
         if "9" in code[:4] or material.kings != ONE_KING_A_SIDE:
             self.add_hidden(code, material, count)
-            status = status or king_status(material.kings)
-        if status:
-            self.not_legal[status] += count
 
     def add_game(self, classes: Sequence[tuple[str, Material]], result: int, either_colour: bool = False) -> None:
         """One game's classes (each once) with its result (see ``result_index``); its families
@@ -418,7 +401,6 @@ class Tally:
         _add_counts(self.families, other.families)
         self.classified += other.classified
         self.bad += other.bad
-        self.not_legal.update(other.not_legal)
 
 
 _Key = TypeVar("_Key")
@@ -428,3 +410,89 @@ def _add_counts(into: dict[_Key, list[int]], source: dict[_Key, list[int]]) -> N
     for key, counts in source.items():
         held = into.setdefault(key, [0] * len(counts))
         held[:] = [a + b for a, b in zip(held, counts)]
+
+
+class PackedRun(Sequence[tuple[Material, int]]):
+    """The materials of one class as the batch path counted them, most frequent first (equal
+    counts by their men), each ``Material`` made when it is first read."""
+
+    __slots__ = ("_code", "_length", "_made", "_packed")
+
+    def __init__(self, packed: PackedMaterials, code: str, length: int) -> None:
+        self._packed, self._code, self._length = packed, code, length
+        self._made: list[tuple[Material, int]] = []
+
+    def _first(self, count: int) -> list[tuple[Material, int]]:
+        if len(self._made) < count:
+            self._made = self._packed.materials(self._code, count)
+        return self._made
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Material, int]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[tuple[Material, int], ...]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[Material, int] | tuple[tuple[Material, int], ...]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._length)
+            return tuple(self._first(stop)[start:stop:step])
+        index = range(self._length)[index]
+        return self._first(index + 1)[index]
+
+    def __iter__(self) -> Iterator[tuple[Material, int]]:
+        return iter(self._first(self._length))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+
+class CodeMaterial(Sequence[tuple[Material, int]]):
+    """The one material of a code without a 9 (one king a side) with its count, the
+    ``Material`` made when first read: a listing of tens of thousands of classes makes one only
+    for the rows it shows."""
+
+    __slots__ = ("_code", "_count", "_made")
+
+    def __init__(self, code: str, count: int) -> None:
+        self._code, self._count = code, count
+        self._made: tuple[tuple[Material, int]] | None = None
+
+    def _entries(self) -> tuple[tuple[Material, int]]:
+        if self._made is None:
+            self._made = ((material_of_code(self._code), self._count),)
+        return self._made
+
+    def __len__(self) -> int:
+        return 1
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Material, int]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[tuple[Material, int], ...]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[Material, int] | tuple[tuple[Material, int], ...]:
+        return self._entries()[index]
+
+    def __iter__(self) -> Iterator[tuple[Material, int]]:
+        return iter(self._entries())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and self._entries() == tuple(other)
+
+
+def material_of_code(code: str) -> Material:
+    """The material of a full code without a 9 (each digit then says both sides' counts)."""
+    sides = _PIECE_SIDES.get(code[:4])
+    if sides is None:
+        pairs = [digit_sides(int(digit)) for digit in code[:4]]
+        sides = _PIECE_SIDES[code[:4]] = (tuple(white for white, _ in pairs), tuple(black for _, black in pairs))
+    white, black = sides
+    return Material((*white, int(code[5])), (*black, int(code[6])))
+
+
+_PIECE_SIDES: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # at most 9**4 piece digits

@@ -116,7 +116,7 @@ class Counting(Consumer):
             if self.on_block is not None and record.number % 256 == 0:
                 self.on_block()
         if not self.games:
-            self.tally.add(record.code, record.material, status=record.status)
+            self.tally.add(record.code, record.material)
 
     def bad(self, bad: BadRecord) -> None:
         self.tally.bad += 1
