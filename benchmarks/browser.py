@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from inputs import random_endgames, random_positions
+from usage import answer_help
 
 from gbr_tui.core import Rule
 from gbr_tui.core.collection import Collection, CollectionRequest, store
@@ -131,4 +132,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     main()

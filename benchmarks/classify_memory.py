@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from inputs import CACHE, random_games_pgn, random_positions
+from usage import answer_help
 
 from gbr_tui.core.collection import Collection
 
@@ -102,6 +103,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     if sys.argv[1:2] == ["--child"]:
         child(sys.argv[2:])
     else:

@@ -21,6 +21,7 @@ import chess.pgn
 sys.path.insert(0, str(Path(__file__).parent))
 
 from inputs import CACHE, random_games_pgn
+from usage import answer_help
 
 from gbr_tui.core import encode
 from gbr_tui.core.collection import Collection
@@ -107,4 +108,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     main()

@@ -29,6 +29,7 @@ import chess
 sys.path.insert(0, str(Path(__file__).parent))
 
 from inputs import CACHE, SEED
+from usage import answer_help
 
 from gbr_tui.cli import prepare
 from gbr_tui.commands.classify.summary import Summary
@@ -124,4 +125,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     main()

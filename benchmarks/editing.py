@@ -36,6 +36,7 @@ from textual import events
 from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Digits, Static
+from usage import answer_help
 
 from gbr_tui.app import make_app
 from gbr_tui.core import board_from_fen
@@ -202,6 +203,7 @@ def quantile(values: list[float], fraction: float) -> float:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     asyncio.run(main(count))
     asyncio.run(key_to_verdict(count, sys.argv[2] if len(sys.argv) > 2 else str(SYZYGY)))

@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from inputs import CACHE, random_games_pgn
+from usage import answer_help
 
 ROUNDS = 3
 
@@ -54,4 +55,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     main()

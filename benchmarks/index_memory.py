@@ -27,6 +27,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from usage import answer_help
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 from inputs import random_positions
@@ -123,4 +125,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     main()

@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import chess
+from usage import answer_help
 
 from gbr_tui.core.symmetry import transforms_for
 from tests.support.pgn_shapes import capture_game, lichess_game
@@ -154,6 +155,7 @@ def study_position(rng: random.Random) -> chess.Board | None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     for made in (random_positions(), random_positions(epd=True), random_endgames(), random_games_pgn()):
         print(made, made.stat().st_size)
     for shape in SHAPES:

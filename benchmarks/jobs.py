@@ -25,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from inputs import CACHE, random_endgames, random_games_pgn
+from usage import answer_help
 
 from gbr_tui.core.batch import FenEncoder
 
@@ -129,4 +130,5 @@ def classify_against_pgn_extract(path: Path) -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     main()

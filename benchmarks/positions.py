@@ -34,6 +34,7 @@ from collections import Counter
 from pathlib import Path
 
 import chess
+from usage import answer_help
 
 from gbr_tui.core import FenEncoder, encode
 from gbr_tui.core.collection import Collection, Tally
@@ -168,4 +169,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     main()

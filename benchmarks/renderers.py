@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import chess
+from usage import answer_help
 
 from gbr_tui.core.captions import write_caption
 from gbr_tui.core.publish.diagram import diagram_svg
@@ -78,4 +79,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     main()

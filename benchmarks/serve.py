@@ -25,6 +25,8 @@ import pyte
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from usage import answer_help
+
 from gbr_tui.serve.config import ServeOptions
 from gbr_tui.serve.ssh import AppServer
 
@@ -101,4 +103,5 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     asyncio.run(main())

@@ -23,6 +23,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from usage import answer_help
+
 sys.path.insert(0, str(Path(__file__).parent.parent))
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -174,6 +176,7 @@ def duplicates() -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     wanted = sys.argv[1:] or ["similar", "duplicates"]
     if "similar" in wanted:
         similar()

@@ -36,6 +36,8 @@ import termios
 import time
 from pathlib import Path
 
+from usage import answer_help
+
 from gbr_tui.core.examples import ALL
 
 GOAL = 1.2
@@ -129,4 +131,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     main()

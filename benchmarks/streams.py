@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from inputs import SHAPES, shaped_pgn, zstd_copy
 from positions import BASELINE, COMMAND_ENV, fens_file, gbr_tui
+from usage import answer_help
 
 ROUNDS = int(os.environ.get("ROUNDS", 3))
 PGN_EXTRACT = shutil.which("pgn-extract") or "/usr/games/pgn-extract"
@@ -162,4 +163,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     main()

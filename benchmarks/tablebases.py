@@ -25,6 +25,7 @@ from pathlib import Path
 
 import chess
 import chess.syzygy
+from usage import answer_help
 
 from benchmarks.positions import CACHE, command_seconds, gbr_tui
 from tests.support.tablebases import SYZYGY, random_positions
@@ -115,4 +116,5 @@ def python_chess_floor(path: Path, tables: str, classify_per_line: float) -> Non
 
 
 if __name__ == "__main__":
+    answer_help(__doc__)
     main()
