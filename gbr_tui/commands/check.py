@@ -72,7 +72,7 @@ def register(commands: CommandParsers) -> None:
     )
     add_collection_options(parser)
     add_rule_option(parser)
-    add_jobs_option(parser)
+    add_jobs_option(parser, records=True)
     add_caption_options(parser)
     parser.add_argument(
         "--json",

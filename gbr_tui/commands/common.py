@@ -307,9 +307,13 @@ def collection_request(args: argparse.Namespace) -> CollectionRequest:
     return request
 
 
-def add_jobs_option(parser: ArgumentsHolder, *also: str, batch_megabytes: int | None = None) -> None:
+def add_jobs_option(
+    parser: ArgumentsHolder, *also: str, batch_megabytes: int | None = None, records: bool = False
+) -> None:
     """``--jobs N``: worker processes per file; ``also`` names what else is read in one process,
-    ``batch_megabytes`` a worker's least share of a file the batch path reads, by default (classify)."""
+    ``batch_megabytes`` a worker's least share of a file the batch path reads, by default
+    (classify); ``records``: the command takes every record back in order (check, index,
+    classify's --per-record), which reads FEN and EPD files in this process by default."""
     from gbr_tui.core.cluster_words import jobs_help_words
     from gbr_tui.core.collection.formats import FORMATS
 
@@ -319,7 +323,7 @@ def add_jobs_option(parser: ArgumentsHolder, *also: str, batch_megabytes: int | 
         "--jobs",
         type=_job_count,
         metavar="N",
-        help=jobs_help_words([*never_cut, *also], batch_formats, batch_megabytes),
+        help=jobs_help_words([*never_cut, *also], batch_formats, batch_megabytes, records),
     )
 
 

@@ -52,7 +52,7 @@ def register(commands: CommandParsers) -> None:
     )
     add_collection_options(parser)
     add_caption_options(parser)
-    add_jobs_option(parser)
+    add_jobs_option(parser, records=True)
     parser.set_defaults(run=run, index_parser=parser)
 
 

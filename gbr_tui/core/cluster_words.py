@@ -29,11 +29,16 @@ def cluster_lost_words(error: str) -> str:
     return f"--dask: the cluster was lost: {printable(error, 200)}"
 
 
-def jobs_help_words(never_cut: list[str], batch_formats: str | None = None, batch_megabytes: int | None = None) -> str:
+def jobs_help_words(
+    never_cut: list[str], batch_formats: str | None = None, batch_megabytes: int | None = None, records: bool = False
+) -> str:
     """--jobs's help: the default (``batch_formats`` files from ``batch_megabytes`` a worker,
-    when given), how a stream is shared out, and what is always read in one process
+    when given; read in this process by default when the command takes back every ``records``
+    in order), how a stream is shared out, and what is always read in one process
     (``never_cut``)."""
     batch = f", {batch_formats} files of {batch_megabytes} MB" if batch_megabytes is not None else ""
+    if records and batch_formats:
+        batch += f" ({batch_formats} files in this process" + (" with --per-record or --csv)" if batch else ")")
     alone = f"; {' and '.join(never_cut)} {'is' if len(never_cut) == 1 else 'are'} read in one" if never_cut else ""
     return (
         f"worker processes per file (default: one per core, for files of 1 MB a worker or more{batch}, "

@@ -124,6 +124,27 @@ def test_one_job_and_files_that_cannot_be_cut_are_read_here(tmp_path) -> None:
             assert multiprocessing.active_children() == []
 
 
+def test_by_default_fen_and_epd_records_are_read_here_and_games_by_workers(tmp_path, monkeypatch) -> None:
+    """FEN and EPD records come out of the batch path faster than a worker hands them back
+    (check and index took more time with two workers), so by default they are read here; games
+    of the same size go to workers, and ``--jobs 2`` is obeyed."""
+    monkeypatch.setattr("gbr_tui.core.collection.parallel.default_jobs", lambda: 2)
+    size = 2 * (1 << 20) + 1  # two workers' worth of 1 MB
+    epd = tmp_path / "positions.epd"
+    epd.write_text(f'{KR_V_K} id "x";\n' * (size // len(KR_V_K) + 1))
+    pgn = tmp_path / "games.pgn"
+    game = '[Event "x"]\n[Result "*"]\n\n1. e4 e5 *\n\n'
+    pgn.write_text(game * (size // len(game) + 1))
+    for source, jobs, workers in ((epd, None, False), (pgn, None, True), (epd, 2, True)):
+        request = CollectionRequest((str(source),))
+        with request.open(str(source), Rule.COUNT) as collection:
+            stream = records_with(collection, str(source), request, jobs, EACH)
+            next(stream)
+            assert bool(multiprocessing.active_children()) == workers, (source.name, jobs)
+            stream.close()
+    assert multiprocessing.active_children() == []
+
+
 def test_a_worker_that_dies_is_said_not_raised(tmp_path) -> None:
     path = seeded_file(tmp_path, "pgn", 0)
     request = CollectionRequest((str(path),), game_positions=GamePositions.FINAL)

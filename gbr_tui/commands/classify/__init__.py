@@ -77,7 +77,7 @@ def register(commands: CommandParsers) -> None:
     )
     parser.add_argument("--bars", action="store_true", help="draw the share bars even when stdout is not a terminal")
     workers = parser.add_mutually_exclusive_group()  # processes here, or a cluster's
-    add_jobs_option(workers, batch_megabytes=BATCH_RANGE_BYTES >> 20)
+    add_jobs_option(workers, batch_megabytes=BATCH_RANGE_BYTES >> 20, records=True)
     workers.add_argument(
         "--dask",
         metavar="SCHEDULER",
