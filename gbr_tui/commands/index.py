@@ -35,7 +35,8 @@ def register(commands: CommandParsers) -> None:
         description=(
             "Read collections once and write an SQLite index: per record its line, byte offset, "
             "headers and men (and its printed caption and position, when it has a caption: see "
-            "--tag; and its men's squares with a key for `similar` and `duplicates`), the bad "
+            "--tag; its men's squares with a key for `similar` and `duplicates`; and for an HHdb "
+            "study what its first comment says: stipulation, EG number), the bad "
             "records, and each file's size and time (an index whose file has "
             "changed is refused). `gbr-tui classify INDEX` then prints what `classify FILE...` "
             "would, under any --rule and --match, and `gbr-tui check INDEX` what `check FILE...` "

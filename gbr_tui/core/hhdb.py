@@ -30,9 +30,19 @@ _STIPULATED_BLACK = re.compile(r"^[+=]\d{4}")
 _TRAILING_NUMBER = re.compile(r"\s+(?:NN|\d{1,3})$")  # CQL strips " NN"; HHdb's numbers too
 #: The comment before a game's first move (at the start of its movetext).
 _OPENING_COMMENT = re.compile(r"\s*\{([^}]*)\}")
-#: The first comment's stipulation, up to a full stop (as CQL reads it), ``EG#`` or the line's end.
-_COMMENT_STIPULATION = re.compile(r"\bstipulation\s*:[ \t]*(.*?)\s*(?:\.|\bEG\s*#|\n|$)", re.IGNORECASE)
+#: The first comment's stipulation, up to a full stop (as CQL reads it) or the line's end; then
+#: up to ``EG#`` (``_EG_MARK``). Two linear searches: one lazy pattern with the ends in it took
+#: time in the square of a run of blanks (a hostile comment).
+_COMMENT_STIPULATION = re.compile(r"\bstipulation\s*:[ \t]*([^.\n]*)", re.IGNORECASE)
+_EG_MARK = re.compile(r"\bEG\s*#", re.IGNORECASE)
 _EG_NUMBER = re.compile(r"\bEG\s*#\s*(\d+)", re.IGNORECASE)
+#: The digits of an EG number read at most (EG has printed some 20,000 studies): a longer
+#: number is none (Python refuses to read an int of thousands of digits).
+_EG_DIGITS = 9
+#: What an index keeps of each part of a first comment (``kept_comment``), in characters; and
+#: the most it reads back of a whole one (``with_kept_comment``).
+KEPT_PART = 200
+KEPT_CHARS = 2 * KEPT_PART + 40
 #: The headers' key of HHdb's first comment: no PGN tag a record keeps (``GAME_TAGS``) has it.
 FIRST_COMMENT = "FirstComment"
 
@@ -147,8 +157,42 @@ class FirstComment:
 def read_comment(text: str | None) -> FirstComment:
     """The stipulation and EG number of HHdb's first comment (None each when it has none)."""
     stipulation = _COMMENT_STIPULATION.search(text or "")
+    said = None
+    if stipulation is not None:
+        words = stipulation[1]
+        mark = _EG_MARK.search(text or "", stipulation.start(1))  # "EG\n#" too: the mark may go on
+        if mark is not None and mark.start() < stipulation.end(1):
+            words = words[: mark.start() - stipulation.start(1)]
+        said = words.strip() or None
     eg = _EG_NUMBER.search(text or "")
-    return FirstComment((stipulation[1].strip() or None) if stipulation else None, int(eg[1]) if eg else None)
+    return FirstComment(said, int(eg[1]) if eg and len(eg[1]) <= _EG_DIGITS else None)
+
+
+def kept_comment(headers: Mapping[str, str]) -> str | None:
+    """What an index keeps of a record's first comment (``FIRST_COMMENT``): what ``hhdb_fields``
+    reads of it (its stipulation, its EG number, and with the ``MC`` mark the composers before
+    its first full stop), written again short, each part at most ``KEPT_PART`` characters; None
+    when it says none of them. Read again, it says what the comment says (a part cut short aside)."""
+    text = headers.get(FIRST_COMMENT)
+    held = read_black(headers.get(BLACK_TAG))
+    if text is None or held is None:
+        return None
+    said = read_comment(text)
+    named = _comment_composers(text) if "MC" in held.marks else None
+    parts = [] if named is None else [named[:KEPT_PART].strip()]
+    if said.stipulation is not None:
+        parts.append(f"stipulation: {said.stipulation[:KEPT_PART].strip()}")
+    if said.eg is not None:
+        parts.append(f"EG#{said.eg}")
+    return ". ".join(parts) or None
+
+
+def with_kept_comment(headers: dict[str, str], kept: object) -> dict[str, str]:
+    """``headers`` with the first comment an index kept (``kept_comment``) read back, cut to
+    ``KEPT_CHARS``: only text, and only for a record whose Black tag is HHdb's."""
+    if isinstance(kept, str) and read_black(headers.get(BLACK_TAG)) is not None:
+        headers[FIRST_COMMENT] = kept[:KEPT_CHARS]
+    return headers
 
 
 def _comment_composers(comment: str | None) -> str | None:

@@ -231,3 +231,17 @@ def test_the_first_comments_eg_number_and_stipulation_are_shown(tmp_path) -> Non
     assert csv_lines[0].split(",")[-1] == "id" and "1234" not in csv_lines[1]
     checked = [json.loads(line) for line in run_gbr("check", str(path), "--json").lines]
     assert [row["agree"] for row in checked] == [True, True] and all("FirstComment" not in row for row in checked)
+
+
+def test_an_index_of_hhdb_studies_says_what_their_first_comments_say(tmp_path) -> None:
+    path = tmp_path / "hhdb.pgn"
+    path.write_text(KUBBEL_HHDB)
+    run_gbr("index", str(path))
+    index = f"{path}.gbr-index"
+    for fen in (STUDY, KNIGHTS):
+        from_file = [json.loads(line) for line in run_gbr("similar", fen, str(path), "--json").lines]
+        from_index = [json.loads(line) for line in run_gbr("similar", fen, index, "--json").lines]
+        assert [item["hhdb"] for item in from_index] == [item["hhdb"] for item in from_file]
+    assert from_index[0]["hhdb"]["eg"] == 77  # the second study's: EG #77
+    table = run_gbr("similar", STUDY, index)
+    assert "Kubbel · diagram 34 · EG 1234 · White to play and draw · dualled at move 1 (U1)" in table.lines[1]

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import re
+import time
+
 from gbr_tui.core.hhdb import (
     FIRST_COMMENT,
+    KEPT_CHARS,
+    KEPT_PART,
     composers,
     diagram_number,
     first_comment,
     hhdb_fields,
     hhdb_words,
     kept,
+    kept_comment,
     looks_like_hhdb,
     read_black,
     read_comment,
     tags_only,
+    with_kept_comment,
 )
 
 
@@ -151,3 +158,51 @@ def test_every_mark_cql_names_is_said_in_its_words() -> None:
     assert hhdb_fields({"Black": "=0323.12g3g1 U4"})["marks"] == ["unsound: White wins in a draw (U4)"]
     assert hhdb_fields({"Black": "=0323.12g3g1 U5"})["marks"] == ["unsound: the position cannot be reached (U5)"]
     assert read_black("=0323.12g3g1 UNDER TTX").marks == ()  # a mark is a word of its own
+
+
+KUBBEL = {"White": "Kubbel 12", "Black": "=0323.12g3g1 U1", "Event": "#34"}
+
+
+def test_an_index_keeps_what_the_first_comment_says_and_no_more() -> None:
+    """What an index keeps of the comment (``kept_comment``), read back, gives the same HHdb
+    fields and words as the comment itself; what no field reads (a source, a remark) is left."""
+    many = {"White": "Kubbel, Leonid", "Black": "=0323.12g3g1 MC"}
+    cases = [
+        (KUBBEL, "stipulation: = EG#1234", "stipulation: =. EG#1234"),
+        (KUBBEL, "stipulation: Win. EG#1234. 1st Prize, Shakhmaty 1925; a long remark", "stipulation: Win. EG#1234"),
+        (KUBBEL, "stipulation: #3 EG\n#77", "stipulation: #3. EG#77"),  # CQL's pattern: EG, blanks, #
+        (KUBBEL, "EG#007", "EG#7"),
+        (many, "Kubbel and Troitzky. EG#5", "Kubbel and Troitzky. EG#5"),  # MC: the names too
+        (KUBBEL, "Kubbel and Troitzky. EG#5", "EG#5"),  # without MC no name is read there
+    ]
+    for headers, comment, short in cases:
+        full = {**headers, FIRST_COMMENT: comment}
+        assert kept_comment(full) == short
+        back = with_kept_comment(dict(headers), short)
+        assert hhdb_fields(back) == hhdb_fields(full) and hhdb_words(back) == hhdb_words(full)
+    for says_nothing in ("a comment", "", "stipulation:"):
+        assert kept_comment({**KUBBEL, FIRST_COMMENT: says_nothing}) is None
+    assert kept_comment({"Black": "Draw", FIRST_COMMENT: "EG#5"}) is None  # not HHdb's Black tag
+    assert with_kept_comment({"Black": "Draw"}, "EG#5") == {"Black": "Draw"}  # nor read back there
+    assert with_kept_comment(dict(KUBBEL), 5) == KUBBEL  # a tampered index: no text, nothing read
+
+
+def test_a_hostile_first_comment_is_kept_short_and_read_in_linear_time() -> None:
+    huge = "x" * 100_000 + ". stipulation: " + "W" * 10_000 + " EG#12"
+    kept_text = kept_comment({**KUBBEL, FIRST_COMMENT: huge})
+    assert kept_text == f"stipulation: {'W' * KEPT_PART}. EG#12"
+    assert len(kept_text) <= KEPT_CHARS
+    back = with_kept_comment(dict(KUBBEL), "z" * 10 * KEPT_CHARS)  # a tampered index
+    assert len(back[FIRST_COMMENT]) == KEPT_CHARS
+    # Thousands of digits are no EG number (Python refuses to read such an int).
+    assert read_comment("EG#" + "9" * 5000).eg is None and read_comment("EG#123456789").eg == 123456789
+    # A run of blanks inside the stipulation: the pattern CQL's words suggest, one lazy group
+    # with its ends, took time in the square of the run (20,000 blanks: seconds); this is linear.
+    blanks = "stipulation: a" + " " * 200_000 + "b"
+    cql = re.compile(r"\bstipulation\s*:[ \t]*(.*?)\s*(?:\.|\bEG\s*#|\n|$)", re.IGNORECASE)
+    start = time.process_time()
+    assert read_comment(blanks).stipulation == "a" + " " * 200_000 + "b"
+    assert time.process_time() - start < 1.0
+    short = "stipulation: a" + " " * 50 + "b EG#3. c"
+    match = cql.search(short)
+    assert match is not None and read_comment(short).stipulation == match[1].strip()

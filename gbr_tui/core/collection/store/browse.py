@@ -26,6 +26,7 @@ from gbr_tui.core.collection.records import BadRecord, CollectionError
 from gbr_tui.core.collection.source import MAX_LINE
 from gbr_tui.core.collection.store.query import CAPTIONS, captioned_rows, checked_captions
 from gbr_tui.core.collection.store.schema import (
+    COMMENT_COLUMN,
     COUNTS_WIDTH,
     FIELD_COLUMNS,
     MATERIAL_COLUMNS,
@@ -43,6 +44,7 @@ from gbr_tui.core.collection.store.schema import (
 )
 from gbr_tui.core.collection.tally import ClassRow, Results, SortBy
 from gbr_tui.core.errors import GbrError
+from gbr_tui.core.hhdb import with_kept_comment
 from gbr_tui.core.material import Material
 from gbr_tui.core.patterns import ClassPattern
 
@@ -109,6 +111,7 @@ class RecordRow(NamedTuple):
     ply: int | None
     men: tuple[int, ...]
     fields: tuple[str | None, ...]  # its FIELDS
+    comment: str | None  # HHdb's first comment as kept (``hhdb.kept_comment``)
 
 
 class NextRecord(NamedTuple):
@@ -116,7 +119,7 @@ class NextRecord(NamedTuple):
     offset: int | None
 
 
-_RECORD = Selected(RecordRow, men=MATERIAL_COLUMNS, fields=FIELD_COLUMNS)
+_RECORD = Selected(RecordRow, men=MATERIAL_COLUMNS, fields=FIELD_COLUMNS, comment=COMMENT_COLUMN)
 _NEXT = Selected(NextRecord)
 
 
@@ -323,6 +326,7 @@ class StoredIndex:
         except CollectionError as error:
             return IndexedRecord(self.path, 0, 0, "", {}, error.message)
         headers = {name: str(value)[:MAX_LINE] for name, value in zip(FIELDS, row.fields) if value}
+        with_kept_comment(headers, row.comment)
         end = (
             after.offset
             if after is not None and after.source == row.source and type(after.offset) is int

@@ -36,6 +36,7 @@ from gbr_tui.core.collection.store.schema import (
 from gbr_tui.core.collection.tally import result_index
 from gbr_tui.core.collection.walk import Consumer, walk
 from gbr_tui.core.families import family_of
+from gbr_tui.core.hhdb import FIRST_COMMENT, kept_comment
 
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 _CHUNK = 1 << 20
@@ -106,6 +107,7 @@ def _index_file(
         with contextlib.closing(ordered.records_with(collection, path, request, request.jobs, fens=fens)) as items:
             walk(writer.items_of(items), writer, games=False)
     rows, bads, captions, classified = writer.rows, writer.bads, writer.captions, writer.classified
+    database.executemany("INSERT INTO comments VALUES (?, ?, ?)", writer.comments)
     boards, keys = similar_columns(writer.fens)
     if offsets:
         starts = _line_starts(path, sorted({row[_ROW_LINE] for row in rows}))
@@ -154,6 +156,7 @@ class _RowWriter(Consumer):
         self.rows: list[RecordRow] = []
         self.bads: list[BadRecord] = []
         self.captions: list[tuple[int, str, str | None]] = []  # (its place in rows, caption, position)
+        self.comments: list[tuple[int, int, str]] = []  # (source, number, HHdb's first comment as kept)
         self.fens: list[str | None] = []
         self.classified = 0
         self.bytes_read = 0  # of the file, as far as can be told
@@ -167,6 +170,8 @@ class _RowWriter(Consumer):
     def record(self, record: Record, first: bool) -> None:
         if first:
             self.classified += 1
+            if FIRST_COMMENT in record.headers and (comment := kept_comment(record.headers)) is not None:
+                self.comments.append((self.source, record.number, comment))
             tick = self.tick
             if tick is not None and record.number % _TICK_RECORDS == 0 and not tick(self.bytes_read):
                 raise Cancelled("index not built: cancelled")

@@ -22,7 +22,8 @@ from gbr_tui.core.collection.anticipation import FoundRecord, NearRecords
 from gbr_tui.core.collection.readers import CollectionRequest
 from gbr_tui.core.collection.records import HEADERS
 from gbr_tui.core.collection.store.browse import index_for
-from gbr_tui.core.collection.store.schema import HEADER_COLUMNS, check_fresh, opened, ours
+from gbr_tui.core.collection.store.schema import COMMENT_COLUMN, HEADER_COLUMNS, check_fresh, opened, ours
+from gbr_tui.core.hhdb import with_kept_comment
 from gbr_tui.core.similar import MEN, Boards, board_of, canonical_keys, key_hashes, near, placement_rows
 
 _PART_ROWS = 1 << 16  # records in one row of ``boards``
@@ -115,12 +116,13 @@ def similar_in_index(
         database = sqlite3.connect(f"file:{index}?mode=ro", uri=True)
         try:
             query = (
-                f"SELECT records.rowid, sources.name, number, line, {', '.join(HEADER_COLUMNS)} FROM records "
-                f"JOIN sources ON sources.id = records.source WHERE records.rowid IN ({', '.join('?' * len(rowids))})"
+                f"SELECT records.rowid, sources.name, number, line, {COMMENT_COLUMN}, {', '.join(HEADER_COLUMNS)} "
+                "FROM records JOIN sources ON sources.id = records.source "
+                f"WHERE records.rowid IN ({', '.join('?' * len(rowids))})"
             )
-            for rowid, name, number, line, *values in database.execute(query, rowids):
+            for rowid, name, number, line, comment, *values in database.execute(query, rowids):
                 headers = {header: value for header, value in zip(HEADERS, values) if value is not None}
-                records[rowid] = (name, number, line, headers)
+                records[rowid] = (name, number, line, with_kept_comment(headers, comment))
         finally:
             database.close()
     results = []

@@ -23,8 +23,8 @@ MAGIC = b"SQLite format 3\x00"
 INDEX_SUFFIX = ".gbr-index"
 #: 2: kings, plies and results; 3: the materials and families tables; 4: captions; 5: material
 #: counts in parts; 6: each record's men as bitboards and its canonical key under the board
-#: transforms (``similar``, ``duplicates``)
-SCHEMA_VERSION = "6"
+#: transforms (``similar``, ``duplicates``); 7: what HHdb's first comment says (``comments``)
+SCHEMA_VERSION = "7"
 MEN = ("wq", "wr", "wb", "wn", "wp", "bq", "br", "bb", "bn", "bp")
 #: A Material's twelve numbers as ``records`` and ``materials`` hold them (``material_of``).
 MATERIAL_COLUMNS = (*MEN, "wk", "bk")
@@ -60,7 +60,15 @@ CREATE TABLE material_counts (
 );
 CREATE TABLE captions (record INTEGER PRIMARY KEY, caption TEXT NOT NULL, position TEXT NOT NULL);
 CREATE TABLE boards (first INTEGER PRIMARY KEY, rows INTEGER NOT NULL, bits BLOB NOT NULL, turns BLOB NOT NULL);
+CREATE TABLE comments (
+    source INTEGER NOT NULL, number INTEGER NOT NULL, comment TEXT NOT NULL, PRIMARY KEY (source, number)
+) WITHOUT ROWID;
 """
+#: A record's HHdb first comment as ``comments`` keeps it (``hhdb.kept_comment``): a row a game
+#: (record number) that has one, not a row a record; a column of a query on ``records``.
+COMMENT_COLUMN = (
+    "(SELECT comment FROM comments WHERE comments.source = records.source AND comments.number = records.number)"
+)
 #: Made once the records are in (an index built as rows are added is slower to build).
 SIMILAR_KEY_INDEX = "CREATE INDEX records_similar_key ON records (similar_key)"
 
