@@ -416,7 +416,7 @@ class CollectionScreen(Screen):
             self.notify(printable(error.message), severity="error", markup=False)
             return
         await self._made("positions")
-        self.query_one(PositionsView).show(index, row, positions)
+        self.query_one(PositionsView).show(index, row, positions, self.either_colour)
         self.query_one(ContentSwitcher).current = "positions"
         self.set_focus(self.query_one(PositionList))
 

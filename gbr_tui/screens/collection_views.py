@@ -245,7 +245,9 @@ class PositionsView(Horizontal):
             yield Static(id="position-details", markup=False)
             yield Static(id="class-theory", markup=False)
 
-    def show(self, index: BrowsedIndex, row: ClassRow | None, positions: Sequence[int]) -> None:
+    def show(
+        self, index: BrowsedIndex, row: ClassRow | None, positions: Sequence[int], either_colour: bool = False
+    ) -> None:
         self.index, self.shown_class, self.listed, self.soundness = index, row, positions, None
         if self.studies is None:
             self._list(positions)
@@ -259,7 +261,7 @@ class PositionsView(Horizontal):
         theory.display = False
         tables = cast(GbrAppInterface, self.app).tablebases.tables()
         if row is not None and tables is not None:
-            self._class_theory(index, row, positions, tables)
+            self._class_theory(index, row, positions, tables, either_colour)
 
     def _list(self, positions: Sequence[int]) -> None:
         """The records shown: the class's, or those the studies' filter keeps."""
@@ -354,11 +356,12 @@ class PositionsView(Horizontal):
 
     @work(exclusive=True, group="class-theory", exit_on_error=False)
     async def _class_theory(
-        self, index: BrowsedIndex, row: ClassRow, positions: Sequence[int], tables: Tablebases
+        self, index: BrowsedIndex, row: ClassRow, positions: Sequence[int], tables: Tablebases, either_colour: bool
     ) -> None:
         """Theory against play for the class shown, from its first THEORY_POSITIONS positions
         that give a side to move, probed a batch at a time between the app's other work (here,
-        where the index is read: a stored index's connection stays on this thread)."""
+        where the index is read: a stored index's connection stays on this thread); with
+        ``either_colour`` counted for the stronger side, as classify counts a folded class."""
         from gbr_tui.core.collection.theory import Theory
 
         theory = Theory(tables)
@@ -370,9 +373,9 @@ class PositionsView(Horizontal):
                         board = board_from_fen(entry.fen)
                     except GbrError:
                         continue
-                    theory.add_position(row.code, row.materials[0][0], board, entry.headers.get("Result"))
+                    theory.add_listed(row.code, board, entry.headers.get("Result"), either_colour)
             await asyncio.sleep(0)
-        found = theory.classes().get(row.code)
+        found = theory.classes(either_colour).get(row.code)
         if found is not None and found.positions:
             shown = self.query_one("#class-theory", Static)
             of = f"of {THEORY_POSITIONS:,} positions, " if len(positions) > THEORY_POSITIONS else ""

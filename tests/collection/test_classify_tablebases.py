@@ -60,6 +60,34 @@ def test_either_colour_folds_the_theory_with_the_class(tmp_path):
     assert record["code"] == "0100.00" and record["tablebase"]["won"] == 2
 
 
+def test_a_folded_class_listed_by_the_browser_is_counted_as_classify_counts_it():
+    """The browser adds each listed position under its folded class's code; a position whose
+    stronger side is Black counts for that side, as ``classes(either_colour=True)`` folds it."""
+    import chess
+
+    from gbr_tui.core.collection.theory import Theory
+    from gbr_tui.core.tablebases import Tablebases
+
+    theory = Theory(Tablebases([SYZYGY]))
+    # KR v K, White to move: White wins. K v KR, White to move, the rook out of reach: Black,
+    # the stronger side, wins; its game lost by White is won by the stronger side.
+    theory.add_listed("0100.00", chess.Board(KRK), "1-0", either_colour=True)
+    theory.add_listed("0100.00", chess.Board("r3k3/8/8/8/8/8/8/7K w - - 0 1"), "0-1", either_colour=True)
+    folded = theory.classes(either_colour=True)
+    assert list(folded) == ["0100.00"]
+    assert folded["0100.00"].fields == {
+        "positions": 2,
+        "won": 2,
+        "drawn": 0,
+        "lost": 0,
+        "games": 2,
+        "games_won": 2,
+        "games_drawn": 0,
+        "games_lost": 0,
+        "differs": 0,
+    }
+
+
 def test_tablebases_with_a_per_record_output_is_a_usage_error(tmp_path):
     path = tmp_path / "positions.fen"
     path.write_text(KRK + "\n")

@@ -126,6 +126,39 @@ async def test_the_browsers_class_details_give_theory_against_play(tmp_path):
         )
 
 
+async def test_the_browsers_theory_of_a_folded_class_counts_for_the_stronger_side(tmp_path):
+    from gbr_tui.core.collection import CollectionRequest
+    from tests.support.browser import loaded, shown_classes
+
+    # Rook against king in both colours, White to move in each (the stronger side as White: one
+    # class, 0100.00). KR v K: the rook not en prise, no stalemate, White wins. K v KR, the
+    # rook far from White's king: Black, the stronger side, wins. K v KR with the unguarded
+    # rook beside White's king: Kxg2, a draw. In theory 2 of 3 won for the stronger side; the
+    # games 1-0, 0-1, 0-1 are all won by it, and the drawn position's game differs.
+    positions = (
+        ("7k/8/8/8/8/8/8/R3K3 w - - 0 1", "1-0"),
+        ("r3k3/8/8/8/8/8/8/7K w - - 0 1", "0-1"),
+        ("8/8/8/8/4k3/8/6r1/7K w - - 0 1", "0-1"),
+    )
+    path = tmp_path / "twins.pgn"
+    path.write_text(
+        "".join(
+            f'[Event "?"]\n[Result "{result}"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n{result}\n\n' for fen, result in positions
+        )
+    )
+    app = make_app(files=CollectionRequest((str(path),)), tablebases=[str(SYZYGY)])
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await loaded(pilot)
+        await pilot.press("e")  # colour twins folded
+        await until(pilot, lambda: [row[0] for row in shown_classes(screen)] == ["0100.00"])
+        await pilot.press("enter")
+        theory = screen.query_one("#class-theory")
+        await until(pilot, lambda: theory.display)
+        assert str(theory.content) == (
+            "Tablebase (3 within the tables): 67% won in theory, 100% won in play (differs 33%)"
+        )
+
+
 async def test_once_the_tables_are_open_the_verdict_comes_with_the_code():
     """No worker in between: the key's own handling shows the new position's verdict."""
     app = make_app(SAAVEDRA_BOARD, None, tablebases=[str(SYZYGY)])

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 import chess
 
 from gbr_tui.core.collection.records import BadRecord, Item, Record
-from gbr_tui.core.collection.tally import folded, result_index
+from gbr_tui.core.collection.tally import folded, result_index, stronger_first, swapped_code
+from gbr_tui.core.material import Material
 
 if TYPE_CHECKING:
-    from gbr_tui.core.material import Material
     from gbr_tui.core.tablebases import Tablebases
 
 #: The tally's index of each result for White (1, 0, -1): won, drawn, lost.
@@ -107,6 +107,16 @@ class Theory:
         if played < 3:  # a known result: 0 White won, 1 drawn, 2 Black won
             counts.play[played] += 1
             counts.differs += played != _RESULT_INDEX[white]
+
+    def add_listed(self, code: str, board: chess.Board, result: str | None, either_colour: bool = False) -> None:
+        """One position of a class as the browser lists it, ``code`` the class's (with
+        ``either_colour``, folded: the stronger side as White). A position whose stronger side is
+        Black is kept under its own code, its twin's, for ``classes(either_colour=True)`` to fold
+        as it folds classify's."""
+        material = Material.from_board(board)
+        if either_colour and not stronger_first(material):
+            code = swapped_code(code)
+        self.add_position(code, material, board, result)
 
     def add_items(self, items: Iterable[Item]) -> None:
         """Each record of ``items`` (bad ones skipped)."""
