@@ -248,20 +248,19 @@ class VettedBlock(Vetted):
         self._codes: list[str] | None = None
         self._rows: list[list[int]] | None = None
 
-    @property
-    def written(self) -> str | None:
-        if self.rejected:
-            return None
+    def _all_written(self) -> str:
+        """Every line's code, a line end after each (a rejected line's is garbage)."""
         written = self._text.tobytes().decode("ascii")
         return written.replace(".00\n", "\n") if self._short else written
 
     @property
+    def written(self) -> str | None:
+        return None if self.rejected else self._all_written()
+
+    @property
     def codes(self) -> list[str]:
         if self._codes is None:
-            written = self._text.tobytes().decode("ascii")
-            if self._short:
-                written = written.replace(".00\n", "\n")
-            self._codes = written.split("\n")[:-1]
+            self._codes = self._all_written().split("\n")[:-1]
             for index in self.rejected:
                 self._codes[index] = ""
         return self._codes
