@@ -16,16 +16,13 @@ from gbr_tui.core.collection import ClassIndex, CollectionRequest, GamePositions
 from gbr_tui.core.collection.store import StaleIndex, StoredIndex
 from gbr_tui.core.hhdb import hhdb_fields, hhdb_words, tags_only
 from gbr_tui.core.similar import WHITE
+from tests.support.published import HHDB_STUDY, hhdb_study
 
-STUDY = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1"  # the spec's =0323.12g3g1
 MOVES = "1. h7 Nf6 2. h8=Q 1/2-1/2"  # a promotion: a second class under --position all
 
 
 def _study(event: str, white: str, black: str, comment: str) -> str:
-    return (
-        f'[Event "{event}"]\n[White "{white}"]\n[Black "{black}"]\n[Result "1/2-1/2"]\n[SetUp "1"]\n'
-        f'[FEN "{STUDY}"]\n\n{comment}{MOVES}\n\n'
-    )
+    return hhdb_study(event, white, black, comment, MOVES)
 
 
 HHDB_PGN = (
@@ -86,7 +83,7 @@ def test_the_browser_reads_the_first_comment_from_the_index_as_from_the_file(tmp
 def test_similar_reads_the_first_comment_from_the_index_as_from_the_file(tmp_path) -> None:
     path, index = _written(tmp_path)
     request = CollectionRequest((str(path),))
-    board = chess.BaseBoard(STUDY.split()[0])
+    board = chess.BaseBoard(HHDB_STUDY.split()[0])
     from_file = store.similar_in_collection(request, board, WHITE, 0)  # no index yet: the file
     store.build(request, index)
     from_index = store.similar_in_index(index, board, WHITE, 0, exact=False, same_side=True)
@@ -109,6 +106,6 @@ def test_an_index_of_schema_6_is_refused_and_the_browser_reads_the_file(tmp_path
         next(store.read(index, GamePositions.START, Rule.COUNT))
     used, why = store.index_for(request)
     assert used is None and why is not None and refused in why
-    board = chess.BaseBoard(STUDY.split()[0])  # read from the file: the EG numbers are there
+    board = chess.BaseBoard(HHDB_STUDY.split()[0])  # read from the file: the EG numbers are there
     found = store.similar_in_collection(request, board, WHITE, 0)
     assert [hhdb_fields(item.headers).get("eg") for item in found] == [1234, 1235, None, None]

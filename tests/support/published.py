@@ -53,3 +53,16 @@ KUBBEL_SOLUTION = [
     "Qg2+",
     "Rxg2",
 ]
+
+
+#: Kubbel's study as HHdb prints it (Black tag ``=0323.12g3g1``): the spec's 0323.12 example.
+HHDB_STUDY = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1"
+
+
+def hhdb_study(event: str, white: str, black: str, comment: str = "", moves: str = "1/2-1/2") -> str:
+    """One game of an HHdb-shaped PGN: its tags, the study's position, then ``comment`` (HHdb's
+    first comment, braces included) before ``moves``."""
+    return (
+        f'[Event "{event}"]\n[White "{white}"]\n[Black "{black}"]\n[Result "1/2-1/2"]\n[SetUp "1"]\n'
+        f'[FEN "{HHDB_STUDY}"]\n\n{comment}{moves}\n\n'
+    )

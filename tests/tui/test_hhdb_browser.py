@@ -8,23 +8,15 @@ from textual.widgets import Static
 
 from gbr_tui.core.collection import CollectionRequest, store
 from tests.support.browser import STUDIES_PGN, browser, loaded, status, write
+from tests.support.published import HHDB_STUDY, hhdb_study
 from tests.support.tui import toasts, until
-
-STUDY = "6n1/8/2p4P/8/8/r1p3K1/B7/4B1k1 w - - 0 1"  # the spec's =0323.12g3g1
-
-
-def _study(event: str, white: str, black: str, comment: str = "") -> str:
-    return (
-        f'[Event "{event}"]\n[White "{white}"]\n[Black "{black}"]\n[Result "1/2-1/2"]\n[SetUp "1"]\n'
-        f'[FEN "{STUDY}"]\n\n{comment}1/2-1/2\n\n'
-    )
 
 
 # One class, three studies: the first marked unsound (U1), the others sound (AN is no U mark).
 HHDB_PGN = (
-    _study("#34", "Kubbel 12", "=0323.12g3g1 U1", "{stipulation: = EG#1234} ")
-    + _study("#35", "Troitzky", "=0323.12g3g1", "{stipulation: =. EG#1235} ")
-    + _study("#36", "Rinck", "=0323.12g3g1 AN")
+    hhdb_study("#34", "Kubbel 12", "=0323.12g3g1 U1", "{stipulation: = EG#1234} ")
+    + hhdb_study("#35", "Troitzky", "=0323.12g3g1", "{stipulation: =. EG#1235} ")
+    + hhdb_study("#36", "Rinck", "=0323.12g3g1 AN")
 )
 
 
@@ -99,7 +91,7 @@ async def test_a_study_loaded_brings_the_stipulation_of_its_black_tag(tmp_path) 
         await until(pilot, lambda: len(screen.positions) == 3)
         await pilot.press("enter")  # the position list's first record into the editor
         await until(pilot, lambda: app.screen is app.editor)
-        assert app.editor.setup.board.board_fen() == STUDY.split()[0]
+        assert app.editor.setup.board.board_fen() == HHDB_STUDY.split()[0]
         assert app.editor.setup.stipulation == "="
 
 
