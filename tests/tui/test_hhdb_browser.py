@@ -11,7 +11,6 @@ from tests.support.browser import STUDIES_PGN, browser, loaded, status, write
 from tests.support.published import HHDB_STUDY, hhdb_study
 from tests.support.tui import toasts, until
 
-
 # One class, three studies: the first marked unsound (U1), the others sound (AN is no U mark).
 HHDB_PGN = (
     hhdb_study("#34", "Kubbel 12", "=0323.12g3g1 U1", "{stipulation: = EG#1234} ")
