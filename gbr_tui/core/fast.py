@@ -437,7 +437,7 @@ class VectorEncoder:
         """``code_rows`` of materials given as rows of counts (Q R B N P q r b n p), at most 8
         pawns a side (a count above 63 reads as 63, which writes the same digit)."""
         capped = np.minimum(men, 63).astype(np.int64)
-        keys = (capped << (6 * np.arange(10))).sum(axis=1) if len(men) else np.zeros(0, dtype=np.int64)
+        keys = (capped << (6 * np.arange(10))).sum(axis=1)
         return self.code_rows(keys, capped[:, 4], capped[:, 9])
 
     def code_rows(self, keys: np.ndarray, white_pawns: np.ndarray, black_pawns: np.ndarray) -> np.ndarray:
@@ -446,8 +446,7 @@ class VectorEncoder:
         looked up by both sides' six bits of it, as they stand in the key."""
         text = np.empty((len(keys), 8), dtype=np.uint8)
         for column, table in enumerate(self._tables):
-            pair = ((keys >> (6 * column - 6)) & 0xFC0) if column else ((keys << 6) & 0xFC0)
-            pair |= (keys >> (6 * column + 30)) & 63
+            pair = ((keys >> (6 * column)) & 63) << 6 | (keys >> (6 * column + 30)) & 63
             text[:, column] = table.take(pair)
         text[:, 4] = ord(".")
         text[:, 5] = np.minimum(white_pawns, 9) + ord("0")
